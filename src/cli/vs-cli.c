@@ -1,0 +1,71 @@
+/* vs-cli.c — variant-study-cli: the headless tools of VariantStudy. */
+#include "config.h"
+#include "vs-cli.h"
+
+#include <glib/gi18n.h>
+#include <locale.h>
+#include <stdio.h>
+#include <string.h>
+
+typedef struct {
+  const char *name;
+  VsCliCommand run;
+  const char *summary;
+} Command;
+
+static const Command commands[] = {
+  { "perft", vs_cli_perft, N_("count legal-move tree leaves (move-generator test)") },
+
+};
+
+void
+vs_cli_error (const char *format, ...)
+{
+  va_list ap;
+  va_start (ap, format);
+  g_autofree char *msg = g_strdup_vprintf (format, ap);
+  va_end (ap);
+  fprintf (stderr, "variant-study-cli: %s\n", msg);
+}
+
+static void
+usage (FILE *out)
+{
+  fprintf (out, "%s\n\n", _("Usage: variant-study-cli COMMAND [OPTION…]"));
+  fprintf (out, "%s\n", _("Commands:"));
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    if (commands[i].name)
+      fprintf (out, "  %-10s %s\n", commands[i].name, _(commands[i].summary));
+  fprintf (out, "\n%s\n", _("Run “variant-study-cli COMMAND --help” for a command’s options."));
+}
+
+int
+main (int argc, char **argv)
+{
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  if (argc < 2)
+    {
+      usage (stderr);
+      return 2;
+    }
+  if (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0 || strcmp (argv[1], "help") == 0)
+    {
+      usage (stdout);
+      return 0;
+    }
+  if (strcmp (argv[1], "--version") == 0)
+    {
+      printf ("variant-study-cli %s\n", PACKAGE_VERSION);
+      return 0;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    if (commands[i].name && strcmp (argv[1], commands[i].name) == 0)
+      return commands[i].run (argc - 1, argv + 1);
+  vs_cli_error (_("unknown command “%s”"), argv[1]);
+  usage (stderr);
+  return 2;
+}

@@ -1,0 +1,16 @@
+/* vs-cli.h — subcommands of variant-study-cli, one file each. */
+#pragma once
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* Each subcommand gets argv with argv[0] = the subcommand name and returns
+ * the process exit status: 0 ok, 1 failure of the work, 2 bad arguments. */
+typedef int (*VsCliCommand) (int argc, char **argv);
+
+int vs_cli_perft (int argc, char **argv);
+
+/* Print a message to stderr in the CLI's style: "variant-study-cli: …". */
+void vs_cli_error (const char *format, ...) G_GNUC_PRINTF (1, 2);
+
+G_END_DECLS

@@ -1,0 +1,9 @@
+/* vs-crazyhouse.c — placeholder until the module lands (being written now). */
+#include "vs-variant.h"
+static gboolean
+from_string (VsPosition *pos, const char *s, GError **error)
+{
+  g_set_error (error, VS_CORE_ERROR, VS_CORE_ERROR_UNSUPPORTED, "crazyhouse: not yet implemented");
+  return FALSE;
+}
+const VsVariant vs_variant_crazyhouse = { .id = "crazyhouse", .name = "crazyhouse", .from_string = from_string };

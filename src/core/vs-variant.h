@@ -1,0 +1,314 @@
+/* vs-variant.h — the one variant interface of VariantStudy's rules core.
+ *
+ * Every variant (Crazyhouse, Janggi, Chartima, Strato Chess) is one module
+ * that fills a VsVariant vtable.  Everything above src/core (records, engine,
+ * UI, CLI) talks to the rules only through this header.
+ *
+ * Design (read with the files in ../shared/rules/):
+ *  - Squares are one canonical index for every variant:
+ *        sq = level * (files * ranks) + rank * files + file
+ *    with file 0 = a/A, rank 0 = White's (Cho's) back rank, level 0 = A.
+ *    8×8 → 0..63, Janggi 9×10 points → 0..89, Chartima 10×10 → 0..99,
+ *    Strato 3×8×8 → 0..191.
+ *  - A piece is one byte: type (bits 0–4, variant-defined, 1..31),
+ *    colour (bit 5: 0 White/Cho, 1 Black/Han) and one variant-defined flag
+ *    (bit 6: Crazyhouse "promoted", Strato "unmoved", Chartima "nB owes its
+ *    Dog").  0 is an empty square.
+ *  - A move is a 32-bit value (from, to, piece, kind).  Captures that the
+ *    rules make automatic (Ultima pieces, en passant, the Dog release) are
+ *    not stored in the move: they follow from it, and vs_move_effects()
+ *    reports them for notation and drawing.
+ *  - A position is a plain value (no pointers but its variant), safe to copy
+ *    with memcpy and to use from any thread.  It carries its own undo
+ *    history (no allocation in make/unmake) and the keys for repetition.
+ *
+ * src/core is reentrant: no globals except constant tables.
+ */
+#pragma once
+
+#include <glib.h>
+#include <stdint.h>
+#include <stdbool.h>
+
+G_BEGIN_DECLS
+
+#define VS_MAX_SQUARES     192
+#define VS_MAX_PIECE_TYPES 32
+#define VS_MAX_MOVES       1024   /* enough for any legal position of any variant */
+#define VS_MAX_HISTORY     1024   /* undo entries kept inside a position */
+#define VS_MAX_CAPTURES    8      /* pieces removed by one move */
+#define VS_NO_SQUARE       255
+
+/* ---- Pieces -------------------------------------------------------------- */
+
+typedef uint8_t VsPiece;
+
+#define VS_WHITE 0
+#define VS_BLACK 1
+
+#define VS_PIECE_TYPE(p)     ((p) & 0x1f)
+#define VS_PIECE_COLOR(p)    (((p) >> 5) & 1)
+#define VS_PIECE_FLAG        0x40
+#define VS_PIECE_HAS_FLAG(p) (((p) & VS_PIECE_FLAG) != 0)
+#define VS_MAKE_PIECE(color, type) ((VsPiece) (((color) << 5) | (type)))
+#define VS_PIECE_NONE        0
+
+/* ---- Moves ---------------------------------------------------------------
+ * bits  0– 7  to square
+ * bits  8–15  from square (VS_NO_SQUARE for drops and passes with no square)
+ * bits 16–20  piece type: the promotion choice, or the dropped type
+ * bits 21–24  kind (VsMoveKind)
+ * bits 25–31  free for the engine's use (never set by the core)
+ */
+typedef uint32_t VsMove;
+
+typedef enum {
+  VS_MOVE_NORMAL = 0,   /* ordinary move, capture by displacement included */
+  VS_MOVE_PROMOTION,    /* piece type = new type (also Chartima's compulsory
+                           promotions, where the choice is the only one)     */
+  VS_MOVE_DROP,         /* from = VS_NO_SQUARE, piece type = dropped type    */
+  VS_MOVE_PASS,         /* Janggi: from = to = the King's square             */
+  VS_MOVE_SUICIDE,      /* Chartima: from = to = the immobilized piece       */
+  VS_MOVE_CASTLE,       /* from = King's square, to = King's destination
+                           (on another level for Strato's "O-O @B")          */
+  VS_MOVE_EN_PASSANT,   /* to = the square the pawn moves to                 */
+} VsMoveKind;
+
+#define VS_MOVE_NONE ((VsMove) 0xffffffffu)
+
+#define VS_MOVE_TO(m)    ((int) ((m) & 0xff))
+#define VS_MOVE_FROM(m)  ((int) (((m) >> 8) & 0xff))
+#define VS_MOVE_PIECE(m) ((int) (((m) >> 16) & 0x1f))
+#define VS_MOVE_KIND(m)  ((VsMoveKind) (((m) >> 21) & 0xf))
+#define VS_MOVE_CORE(m)  ((m) & 0x01ffffffu)  /* without engine bits */
+#define VS_MOVE_MAKE(from, to, kind, piece) \
+  ((VsMove) ((uint32_t) (to) | ((uint32_t) (from) << 8) | \
+             ((uint32_t) (piece) << 16) | ((uint32_t) (kind) << 21)))
+
+/* ---- Undo history --------------------------------------------------------- */
+
+typedef struct {
+  uint64_t key;                         /* position key before the move  */
+  VsMove   move;
+  uint16_t halfmove;                    /* clock before the move          */
+  uint8_t  ep;                          /* en-passant square before       */
+  uint8_t  castling;                    /* castling rights before         */
+  uint8_t  n_captured;
+  uint8_t  captured_sq[VS_MAX_CAPTURES];
+  VsPiece  captured[VS_MAX_CAPTURES];
+  VsPiece  moved;                       /* the moving piece before the move */
+  uint8_t  passes;                      /* consecutive passes before      */
+  uint8_t  extra[6];                    /* variant-private                */
+} VsUndo;
+
+/* ---- Position ------------------------------------------------------------- */
+
+typedef struct _VsVariant VsVariant;
+
+typedef struct {
+  const VsVariant *variant;
+  VsPiece  board[VS_MAX_SQUARES];
+  uint8_t  hand[2][VS_MAX_PIECE_TYPES]; /* pieces in hand by colour, type */
+  uint8_t  side;                        /* VS_WHITE / VS_BLACK to move     */
+  uint8_t  castling;                    /* bit 0 K, 1 Q, 2 k, 3 q          */
+  uint8_t  ep;                          /* en-passant target or VS_NO_SQUARE */
+  uint8_t  passes;                      /* consecutive passes (Janggi)     */
+  uint16_t halfmove;                    /* plies for the 50-move rule      */
+  uint16_t fullmove;
+  uint32_t options;                     /* rule-set flags, variant-defined */
+  uint64_t key;                         /* Zobrist key, kept incrementally */
+  uint16_t hist_len;                    /* entries in hist[]               */
+  uint16_t hist_base;                   /* plies dropped by vs_position_compact */
+  VsUndo   hist[VS_MAX_HISTORY];
+  /* Variant-private acceleration state (king squares, counts, bitboards):
+   * each module casts this to its own struct (checked with static asserts). */
+  union {
+    uint64_t u64[96];
+    uint8_t  bytes[768];
+  } priv;
+} VsPosition;
+
+/* ---- Game state ----------------------------------------------------------- */
+
+typedef enum {
+  VS_STATE_ONGOING = 0,
+  VS_STATE_CHECKMATE,           /* side to move is mated                  */
+  VS_STATE_STALEMATE,
+  VS_STATE_REPETITION,
+  VS_STATE_FIFTY_MOVES,
+  VS_STATE_INSUFFICIENT,        /* insufficient material / dead position  */
+  VS_STATE_DOUBLE_PASS,         /* Janggi                                 */
+  VS_STATE_BIKJANG,             /* Janggi: kings faced and a pass accepted */
+} VsGameState;
+
+typedef enum {
+  VS_RESULT_NONE = 0,
+  VS_RESULT_WHITE_WINS,
+  VS_RESULT_BLACK_WINS,
+  VS_RESULT_DRAW,
+} VsResult;
+
+/* ---- Notation ------------------------------------------------------------- */
+
+typedef enum {
+  VS_NOTATION_UCI = 0,  /* engine notation: e2e4, e7e8q, N@f3, e2e2 (pass),
+                           Chartima b2a2x / suicide, Strato Ae2Be4 …      */
+  VS_NOTATION_SAN,      /* the variant's record notation: PGN SAN for
+                           Crazyhouse and Janggi, the rules page's notation
+                           for Chartima and Strato                         */
+  VS_NOTATION_GIBO,     /* Janggi only: 79卒78                              */
+} VsNotation;
+
+#define VS_MOVE_TEXT_MAX 96
+
+/* What a move does besides moving its piece: for notation and drawing. */
+typedef struct {
+  uint8_t n_captured;
+  uint8_t captured_sq[VS_MAX_CAPTURES];   /* in notation order */
+  VsPiece captured[VS_MAX_CAPTURES];
+  uint8_t rook_from, rook_to;             /* castling, else VS_NO_SQUARE */
+  uint8_t dog_sq;                         /* Chartima Dog release, else VS_NO_SQUARE */
+  VsPiece placed;                         /* the piece standing on `to` afterwards */
+  uint8_t gives_check;                    /* number of checking pieces after */
+} VsMoveEffects;
+
+/* ---- Piece descriptions ---------------------------------------------------- */
+
+typedef struct {
+  const char *letter;      /* position-string letter (upper case), e.g. "H" */
+  const char *record;      /* record abbreviation, e.g. "Ca", "nB", "H" (Janggi horse) */
+  const char *name;        /* English name (mark with N_() in the module)   */
+  const char *name_ja;     /* Japanese name from the rules file             */
+  const char *glyph;       /* one-character kanji/hanja for piece art       */
+} VsPieceInfo;
+
+/* ---- Geometry -------------------------------------------------------------- */
+
+typedef struct {
+  uint8_t files, ranks, levels;
+  uint8_t points;          /* pieces stand on line intersections (Janggi) */
+} VsGeometry;
+
+static inline int vs_sq_file  (const VsGeometry *g, int sq) { return sq % g->files; }
+static inline int vs_sq_rank  (const VsGeometry *g, int sq) { return (sq / g->files) % g->ranks; }
+static inline int vs_sq_level (const VsGeometry *g, int sq) { return sq / (g->files * g->ranks); }
+static inline int vs_sq_make  (const VsGeometry *g, int level, int rank, int file)
+{ return level * g->files * g->ranks + rank * g->files + file; }
+static inline int vs_geometry_squares (const VsGeometry *g) { return g->files * g->ranks * g->levels; }
+
+/* ---- The vtable -------------------------------------------------------------- */
+
+typedef enum {
+  VS_GEN_ALL = 0,          /* every legal move                               */
+  VS_GEN_NOISY,            /* legal captures and promotions (for quiescence) */
+} VsGenType;
+
+struct _VsVariant {
+  const char *id;           /* "crazyhouse", "janggi", "janggi-casual", "chartima", "strato" */
+  const char *name;         /* English display name, marked N_()            */
+  const char *pgn_name;     /* [Variant "…"] value written to PGN            */
+  VsGeometry  geom;
+  uint32_t    default_options;
+  int         n_piece_types;            /* types are 1..n_piece_types       */
+  const VsPieceInfo *pieces;            /* indexed by type; [0] unused       */
+  const char *start_fen;                /* the default start position        */
+
+  /* Position strings.  from_string fills *pos completely (variant set, key
+   * computed, history empty) or returns FALSE with VS_CORE_ERROR set, giving
+   * the offending character's column; it never changes *pos then. */
+  gboolean (*from_string) (VsPosition *pos, const char *str, GError **error);
+  char    *(*to_string)   (const VsPosition *pos);
+
+  /* Legal move generation into out[VS_MAX_MOVES]; returns the count.  */
+  int      (*generate)    (const VsPosition *pos, VsGenType type, VsMove *out);
+  /* Optional fast count of legal moves (perft leaves); may be NULL. */
+  uint64_t (*count_legal) (const VsPosition *pos);
+  /* make: m must be legal.  unmake: undoes the last make exactly. */
+  void     (*make)        (VsPosition *pos, VsMove m);
+  void     (*unmake)      (VsPosition *pos);
+  /* Number of enemy pieces giving check to the side to move (0 = not in check). */
+  int      (*checkers)    (const VsPosition *pos);
+  /* What a legal move does, computed before it is made. */
+  void     (*effects)     (const VsPosition *pos, VsMove m, VsMoveEffects *out);
+  /* End-of-game test for the side to move (claims are automatic here), with
+   * the result it implies. */
+  VsGameState (*game_state) (const VsPosition *pos, VsResult *result);
+
+  /* Notation: write a legal move; parse text into a legal move (tolerant as the
+   * rules file says).  parse returns FALSE with VS_CORE_ERROR on failure and may
+   * set *warning (a static, untranslated string, e.g. wrong check mark). */
+  void     (*write_move)  (const VsPosition *pos, VsMove m, VsNotation n, char out[VS_MOVE_TEXT_MAX]);
+  gboolean (*parse_move)  (const VsPosition *pos, const char *text, VsNotation n,
+                           VsMove *out, const char **warning, GError **error);
+};
+
+/* ---- Errors ------------------------------------------------------------------ */
+
+#define VS_CORE_ERROR (vs_core_error_quark ())
+GQuark vs_core_error_quark (void);
+
+typedef enum {
+  VS_CORE_ERROR_BAD_POSITION,   /* position string not valid        */
+  VS_CORE_ERROR_BAD_MOVE,       /* move text not understood         */
+  VS_CORE_ERROR_ILLEGAL_MOVE,   /* understood, but not legal here    */
+  VS_CORE_ERROR_AMBIGUOUS_MOVE,
+  VS_CORE_ERROR_UNKNOWN_VARIANT,
+  VS_CORE_ERROR_UNSUPPORTED,
+} VsCoreError;
+
+/* ---- Registry and generic helpers (vs-variant.c) -------------------------------- */
+
+/* All variants, NULL-terminated, in display order. */
+const VsVariant *const *vs_variants (void);
+/* By id ("janggi-casual"), also accepting PGN/UCI names ("Crazyhouse",
+ * "janggicasual", "janggitraditional", case-insensitive).  NULL if unknown. */
+const VsVariant *vs_variant_lookup (const char *name);
+
+gboolean vs_position_init      (VsPosition *pos, const VsVariant *v, const char *fen, GError **error);
+char    *vs_position_to_string (const VsPosition *pos);
+int      vs_position_generate  (const VsPosition *pos, VsGenType type, VsMove *out);
+void     vs_position_make      (VsPosition *pos, VsMove m);   /* compacts history when full */
+void     vs_position_unmake    (VsPosition *pos);
+gboolean vs_position_in_check  (const VsPosition *pos);
+gboolean vs_position_is_legal  (const VsPosition *pos, VsMove m);
+VsGameState vs_position_state  (const VsPosition *pos, VsResult *result);
+/* Number of times the current position occurred before (within the
+ * reversible part of the history: repetition helpers for modules). */
+int      vs_position_repetitions (const VsPosition *pos, int max_back);
+/* Drop the oldest half of the undo history (they can no longer be unmade). */
+void     vs_position_compact   (VsPosition *pos);
+
+uint64_t vs_perft (VsPosition *pos, int depth);
+
+void     vs_move_write  (const VsPosition *pos, VsMove m, VsNotation n, char out[VS_MOVE_TEXT_MAX]);
+gboolean vs_move_parse  (const VsPosition *pos, const char *text, VsNotation n,
+                         VsMove *out, const char **warning, GError **error);
+void     vs_move_effects (const VsPosition *pos, VsMove m, VsMoveEffects *out);
+
+/* Generic UCI-notation writer/reader used by modules that follow the common
+ * forms: squares by file letter + rank (+ level letter prefix for 3-level
+ * boards), promotion letter lower case, drops "N@f3", passes "e2e2". */
+void     vs_square_name (const VsGeometry *g, int sq, char out[8]);   /* "e2", "h10", "Be4" */
+int      vs_square_parse (const VsGeometry *g, const char *s, int *consumed); /* -1 if none */
+
+const char *vs_state_describe (VsGameState state);   /* "checkmate", "double pass"… (untranslated) */
+const char *vs_result_string  (VsResult r);          /* "1-0", "0-1", "1/2-1/2", "*" */
+
+/* ---- Zobrist keys (constant tables generated at build time) ---------------------- */
+
+extern const uint64_t vs_zobrist_psq[128][VS_MAX_SQUARES];   /* [piece byte & 0x7f][sq] */
+extern const uint64_t vs_zobrist_hand[2][VS_MAX_PIECE_TYPES][64]; /* [colour][type][count] */
+extern const uint64_t vs_zobrist_side;
+extern const uint64_t vs_zobrist_castling[16];
+extern const uint64_t vs_zobrist_ep[VS_MAX_SQUARES];
+extern const uint64_t vs_zobrist_misc[16];                    /* passes, rule state */
+
+/* ---- The modules ---------------------------------------------------------------- */
+
+extern const VsVariant vs_variant_crazyhouse;
+extern const VsVariant vs_variant_janggi;
+extern const VsVariant vs_variant_janggi_casual;
+extern const VsVariant vs_variant_chartima;
+extern const VsVariant vs_variant_strato;
+
+G_END_DECLS

@@ -1,0 +1,133 @@
+/* test-core.c — properties every variant module must have, checked over the
+ * positions of its reference perft file:
+ *  - position strings round-trip (read → write → identical);
+ *  - every legal move at depth 1 round-trips through each notation;
+ *  - make/unmake restores board, state and key exactly over random playouts,
+ *    and the incremental key equals the key of the re-read position string.
+ * Usage: test-core NAME (chartima, strato, janggi, crazyhouse). */
+#include "vs-test-util.h"
+
+#include <string.h>
+
+static GPtrArray *cases;
+
+static gboolean
+same_position (const VsPosition *a, const VsPosition *b)
+{
+  return memcmp (a->board, b->board, sizeof a->board) == 0 &&
+         memcmp (a->hand, b->hand, sizeof a->hand) == 0 &&
+         a->side == b->side && a->castling == b->castling && a->ep == b->ep &&
+         a->halfmove == b->halfmove && a->fullmove == b->fullmove &&
+         a->key == b->key && a->passes == b->passes;
+}
+
+static void
+test_fen_roundtrip (void)
+{
+  for (guint i = 0; i < cases->len; i++)
+    {
+      VsPerftCase *c = cases->pdata[i];
+      g_autofree VsPosition *pos = g_new0 (VsPosition, 1);
+      g_autoptr(GError) error = NULL;
+      g_assert_true (vs_position_init (pos, c->variant, c->fen, &error));
+      g_autofree char *out = vs_position_to_string (pos);
+      g_assert_cmpstr (out, ==, c->fen);
+    }
+}
+
+static void
+test_notation_roundtrip (void)
+{
+  for (guint i = 0; i < cases->len; i++)
+    {
+      VsPerftCase *c = cases->pdata[i];
+      if (i > 0 && strcmp (c->fen, ((VsPerftCase *) cases->pdata[i - 1])->fen) == 0 &&
+          c->variant == ((VsPerftCase *) cases->pdata[i - 1])->variant)
+        continue;
+      g_autofree VsPosition *pos = g_new0 (VsPosition, 1);
+      g_assert_true (vs_position_init (pos, c->variant, c->fen, NULL));
+      VsMove moves[VS_MAX_MOVES];
+      int n = vs_position_generate (pos, VS_GEN_ALL, moves);
+      VsNotation notations[] = { VS_NOTATION_UCI, VS_NOTATION_SAN, VS_NOTATION_GIBO };
+      int n_notations = strncmp (c->variant->id, "janggi", 6) == 0 ? 3 : 2;
+      for (int k = 0; k < n_notations; k++)
+        for (int j = 0; j < n; j++)
+          {
+            char text[VS_MOVE_TEXT_MAX];
+            vs_move_write (pos, moves[j], notations[k], text);
+            VsMove back = VS_MOVE_NONE;
+            const char *warning = NULL;
+            g_autoptr(GError) error = NULL;
+            if (!vs_move_parse (pos, text, notations[k], &back, &warning, &error))
+              g_error ("%s: notation %d: “%s” does not read back: %s", c->fen, k, text, error->message);
+            if (VS_MOVE_CORE (back) != VS_MOVE_CORE (moves[j]))
+              g_error ("%s: notation %d: “%s” reads back as another move", c->fen, k, text);
+            g_assert_null (warning);
+          }
+    }
+}
+
+static void
+test_make_unmake (void)
+{
+  GRand *rand = g_rand_new_with_seed (20261129);
+  for (guint i = 0; i < cases->len; i++)
+    {
+      VsPerftCase *c = cases->pdata[i];
+      for (int game = 0; game < 4; game++)
+        {
+          g_autofree VsPosition *pos = g_new0 (VsPosition, 1);
+          g_autofree VsPosition *start = g_new0 (VsPosition, 1);
+          g_autofree VsPosition *before = g_new0 (VsPosition, 1);
+          g_autofree VsPosition *reread = g_new0 (VsPosition, 1);
+          g_assert_true (vs_position_init (pos, c->variant, c->fen, NULL));
+          memcpy (start, pos, sizeof *pos);
+          int plies = 0;
+          for (; plies < 120; plies++)
+            {
+              VsMove moves[VS_MAX_MOVES];
+              int n = vs_position_generate (pos, VS_GEN_ALL, moves);
+              if (n == 0)
+                break;
+              VsMove m = moves[g_rand_int_range (rand, 0, n)];
+              memcpy (before, pos, sizeof *pos);
+              vs_position_make (pos, m);
+              vs_position_unmake (pos);
+              g_assert_true (same_position (pos, before));
+              g_assert_cmpmem (pos->priv.bytes, sizeof pos->priv, before->priv.bytes, sizeof before->priv);
+              vs_position_make (pos, m);
+              g_autofree char *fen = vs_position_to_string (pos);
+              g_autoptr(GError) error = NULL;
+              if (!vs_position_init (reread, c->variant, fen, &error))
+                g_error ("written position “%s” does not read back: %s", fen, error->message);
+              if (reread->key != pos->key)
+                g_error ("incremental key differs from the key of “%s”", fen);
+              g_assert_cmpmem (reread->board, sizeof reread->board, pos->board, sizeof pos->board);
+            }
+          while (plies-- > 0)
+            vs_position_unmake (pos);
+          g_assert_true (same_position (pos, start));
+        }
+    }
+  g_rand_free (rand);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  if (argc < 2)
+    g_error ("usage: test-core NAME");
+  const VsVariant *def = vs_variant_lookup (argv[1]);
+  g_assert_nonnull (def);
+  cases = vs_test_load_perft (argv[1], def);
+  g_autofree char *p1 = g_strdup_printf ("/core/%s/position-string-roundtrip", argv[1]);
+  g_autofree char *p2 = g_strdup_printf ("/core/%s/notation-roundtrip", argv[1]);
+  g_autofree char *p3 = g_strdup_printf ("/core/%s/make-unmake", argv[1]);
+  g_test_add_func (p1, test_fen_roundtrip);
+  g_test_add_func (p2, test_notation_roundtrip);
+  g_test_add_func (p3, test_make_unmake);
+  int r = g_test_run ();
+  g_ptr_array_unref (cases);
+  return r;
+}
