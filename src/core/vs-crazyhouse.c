@@ -992,11 +992,12 @@ fen_error (GError **error, int index, const char *detail)
     return fen_error (error, (idx), detail_); \
   } G_STMT_END
 
-/* Reads a hand ("QRBNPqrbnp", any order, "-" for none) up to a stop char. */
+/* Reads a hand ("QRBNPqrbnp", any order, "-" for none) up to `stop` or a
+ * blank. */
 static gboolean
 read_hand (VsPosition *pos, const char *s, int *i, char stop, GError **error)
 {
-  while (s[*i] && s[*i] != stop && !(stop == ' ' && s[*i] == '\t'))
+  while (s[*i] && s[*i] != stop && s[*i] != ' ' && s[*i] != '\t')
     {
       char c = s[*i];
       int t = piece_type_from_char (c);
@@ -1055,9 +1056,10 @@ zh_from_string (VsPosition *out, const char *str, GError **error)
           if (str[i] == '~')
             {
               int t = VS_PIECE_TYPE (pos->board[sq]);
-              if (t == ZH_PAWN || t == ZH_KING)
-                FEN_FAIL (i, _("“~” marks a promoted piece; a %s cannot be one"),
-                          t == ZH_PAWN ? _("pawn") : _("king"));
+              if (t == ZH_PAWN)
+                FEN_FAIL (i, _("“~” marks a promoted piece; a pawn cannot be one"));
+              if (t == ZH_KING)
+                FEN_FAIL (i, _("“~” marks a promoted piece; a king cannot be one"));
               pos->board[sq] |= VS_PIECE_FLAG;
               i++;
             }
@@ -1128,10 +1130,9 @@ zh_from_string (VsPosition *out, const char *str, GError **error)
   for (int c = 0; c < 2; c++)
     if (kings[c] != 1)
       {
-        const char *who = c == VS_WHITE ? _("White") : _("Black");
         if (kings[c] == 0)
-          FEN_FAIL (0, _("%s has no king"), who);
-        FEN_FAIL (0, _("%s has %d kings"), who, kings[c]);
+          FEN_FAIL (0, c == VS_WHITE ? _("White has no king") : _("Black has no king"));
+        FEN_FAIL (0, c == VS_WHITE ? _("White has %d kings") : _("Black has %d kings"), kings[c]);
       }
   if (total > ZH_MAX_PIECES)
     FEN_FAIL (0, _("there are %d pieces on the board and in hand; at most %d are supported"),
