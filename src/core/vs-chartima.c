@@ -117,6 +117,7 @@ static gboolean
 ch_from_string (VsPosition *pos, const char *str, GError **error)
 {
   VsPiece board[CH_SQUARES] = { 0 };
+  uint8_t column[CH_SQUARES] = { 0 };    /* where each piece was written */
   const char *s = str;
   int i = 0;
 
@@ -180,6 +181,7 @@ ch_from_string (VsPosition *pos, const char *str, GError **error)
               i++;
             }
           board[rank * 10 + file] = pc;
+          column[rank * 10 + file] = MIN (col, 255);
           file++;
         }
       (void) rank_start;
@@ -323,7 +325,7 @@ ch_from_string (VsPosition *pos, const char *str, GError **error)
         {
           int r = c == VS_WHITE ? CH_RANK (sq) : 9 - CH_RANK (sq);
           if (r < 2 || r > 6)
-            return bad_position (error, 1,
+            return bad_position (error, column[sq],
                                  _("a pawn cannot stand on %c%d (behind its starting rank or in the enemy camp)"),
                                  'a' + CH_FILE (sq), CH_RANK (sq) + 1);
         }
