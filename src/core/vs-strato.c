@@ -391,7 +391,8 @@ generate_moves (const VsPosition *pos, VsGenType type, VsMove *out)
                   (pawn_att[us][s] & BB (S64 (pos->ep))))
                 add (&g, sq, pos->ep, VS_MOVE_EN_PASSANT);
             }
-          if (g.noisy)
+          /* level changes never capture; only a first move may promote */
+          if (g.noisy && !unmoved)
             continue;
           for (int nl = l - 1; nl <= l + 1; nl += 2)
             {
