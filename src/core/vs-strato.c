@@ -825,6 +825,11 @@ strato_from_string (VsPosition *pos, const char *str, GError **error)
                   set_position_error (error, str, piece_at[sq], _("a pawn cannot stand on the first or last rank"));
                   return FALSE;
                 }
+              if (type == PAWN && (piece & UNMOVED) && rank != start_rank (color))
+                {
+                  set_position_error (error, str, piece_at[sq], _("a pawn that has not moved must stand on its starting rank"));
+                  return FALSE;
+                }
               if (type == KING)
                 {
                   kings[color]++;
@@ -1197,8 +1202,9 @@ promotion_type (char c)
 static gboolean
 bad_move (GError **error, const char *text)
 {
+  g_autofree char *shown = g_utf8_make_valid (text, -1);
   g_set_error (error, VS_CORE_ERROR, VS_CORE_ERROR_BAD_MOVE,
-               _("“%s” is not a Strato Chess move"), text);
+               _("“%s” is not a Strato Chess move"), shown);
   return FALSE;
 }
 
@@ -1367,27 +1373,28 @@ strato_parse_move (const VsPosition *pos, const char *text, VsNotation n,
         found = m;
       matches++;
     }
+  g_autofree char *shown = g_utf8_make_valid (text, -1);
   if (matches == 0)
     {
       if (castle_side < 0 && piece && from >= 0 &&
           (pos->board[from] == 0 || VS_PIECE_TYPE (pos->board[from]) != piece))
         g_set_error (error, VS_CORE_ERROR, VS_CORE_ERROR_ILLEGAL_MOVE,
-                     _("“%s”: there is no such piece on the starting square"), text);
+                     _("“%s”: there is no such piece on the starting square"), shown);
       else
         g_set_error (error, VS_CORE_ERROR, VS_CORE_ERROR_ILLEGAL_MOVE,
-                     _("“%s” is not a legal move in this position"), text);
+                     _("“%s” is not a legal move in this position"), shown);
       return FALSE;
     }
   if (matches > 1)
     {
       g_set_error (error, VS_CORE_ERROR, VS_CORE_ERROR_AMBIGUOUS_MOVE,
-                   _("“%s”: the promotion piece is missing"), text);
+                   _("“%s”: the promotion piece is missing"), shown);
       return FALSE;
     }
   if (piece && VS_PIECE_TYPE (pos->board[VS_MOVE_FROM (found)]) != piece)
     {
       g_set_error (error, VS_CORE_ERROR, VS_CORE_ERROR_ILLEGAL_MOVE,
-                   _("“%s”: there is no such piece on the starting square"), text);
+                   _("“%s”: there is no such piece on the starting square"), shown);
       return FALSE;
     }
   if (n == VS_NOTATION_SAN)
