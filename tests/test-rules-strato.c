@@ -509,6 +509,14 @@ test_castling_shift_written_at_level (void)
   g_assert_cmpstr (a, ==, "O-O-O @B");
   g_autofree char *b = san_of (pos, "Ce8Cg8");
   g_assert_cmpstr (b, ==, "O-O");
+  /* what the move does: the Rook goes from Ca8 to Bd8, nothing is taken */
+  VsMoveEffects fx;
+  vs_move_effects (pos, parse_san (pos, "O-O-O @B", NULL), &fx);
+  g_assert_cmpint (fx.rook_from, ==, sq ("Ca8"));
+  g_assert_cmpint (fx.rook_to, ==, sq ("Bd8"));
+  g_assert_cmpint (fx.n_captured, ==, 0);
+  g_assert_cmpint (fx.gives_check, ==, 0);
+  g_assert_cmpint (fx.placed, ==, VS_MAKE_PIECE (VS_BLACK, 6));
   play (pos, "O-O-O @B");
   g_autofree char *after = vs_position_to_string (pos);
   g_assert_cmpstr (after, ==, "8/8/8/8/8/8/8/7K|2kr4/8/8/8/8/8/8/8|7r'/8/8/8/8/8/8/8 w - 1 2");
@@ -829,6 +837,11 @@ test_record_notation_canonical_order (void)
       g_autofree VsPosition *pos = load (cases[i].fen);
       g_autofree char *s = san_of (pos, cases[i].uci);
       g_assert_cmpstr (s, ==, cases[i].san);
+      VsMove m;
+      g_assert_true (vs_move_parse (pos, cases[i].uci, VS_NOTATION_UCI, &m, NULL, NULL));
+      VsMoveEffects fx;
+      vs_move_effects (pos, m, &fx);
+      g_assert_cmpint (fx.gives_check, ==, 1);
     }
 }
 

@@ -1217,6 +1217,9 @@ strato_parse_move (const VsPosition *pos, const char *text, VsNotation n,
   char buf[VS_MOVE_TEXT_MAX];
   int len = 0;
 
+  const char *dummy;
+  if (warning == NULL)
+    warning = &dummy;
   *warning = NULL;
   if (text == NULL)
     return bad_move (error, "");
