@@ -1221,6 +1221,12 @@ strato_parse_move (const VsPosition *pos, const char *text, VsNotation n,
   if (warning == NULL)
     warning = &dummy;
   *warning = NULL;
+  if (n != VS_NOTATION_SAN && n != VS_NOTATION_UCI)
+    {
+      g_set_error_literal (error, VS_CORE_ERROR, VS_CORE_ERROR_UNSUPPORTED,
+                           _("Strato Chess moves are written in record or UCI notation"));
+      return FALSE;
+    }
   if (text == NULL)
     return bad_move (error, "");
   /* normalise: no spaces, lower case, 0 → o, : → x */
