@@ -311,7 +311,8 @@ illegal (Gib *G, VsPosition *pos, VsGameNode *cur, const char *at, const char *t
     /* TRANSLATORS: move text, ply number, position string, reason */
     g_strdup_printf (_("illegal move “%s” at ply %u in position %s: %s"), text, ply, fen, why);
   VsRecordProblem *pr = fail_at (G, VS_RECORD_ERROR_ILLEGAL_MOVE, at, tok_end, detail);
-  pr->move_number = pos->fullmove;
+  int start_side = _vs_game_start_side (G->game);
+  pr->move_number = _vs_game_start_fullmove (G->game) + (ply - 1 + start_side) / 2;
   pr->ply = ply;
   g_free (pr->position);
   pr->position = g_strdup (fen);

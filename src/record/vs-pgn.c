@@ -477,8 +477,10 @@ play_token (Pgn *P, Frame *f, VsPosition *pos, const char *at, const char *tok_e
   if (!parse_move_text (P, pos, text, &m, &err))
     {
       g_autofree char *fen = vs_position_to_string (pos);
-      int mover = pos->side;
-      guint number = pos->fullmove ? pos->fullmove : 1;
+      guint k = vs_game_node_get_ply (f->cur);
+      int start_side = _vs_game_start_side (P->game);
+      int mover = start_side ^ (k & 1);
+      guint number = _vs_game_start_fullmove (P->game) + (k + start_side) / 2;
       g_autofree char *detail =
         g_strdup_printf (mover == VS_WHITE
                          /* TRANSLATORS: move text, move number, position string, reason */
@@ -818,6 +820,10 @@ _vs_pgn_parse_game (VsParseContext *ctx, const char *text, gsize len, gboolean k
   if (variant_tag)
     {
       v = vs_variant_lookup (variant_tag->value);
+      if (!v && ctx->variant
+          && (g_ascii_strcasecmp (variant_tag->value, ctx->variant->id) == 0
+              || (ctx->variant->pgn_name && g_ascii_strcasecmp (variant_tag->value, ctx->variant->pgn_name) == 0)))
+        v = ctx->variant;
       if (!v)
         {
           g_autofree char *detail = g_strdup_printf (_("unknown variant “%s”"), variant_tag->value);

@@ -269,7 +269,8 @@ take_line (Reader *R, const char *raw, gsize len)
         flush_game (R);   /* this line starts the next game */
       if (R->game->len == 0)
         R->game_line = R->line_no;
-      if (!header)
+      gboolean escape = R->format != VS_RECORD_FORMAT_GIBO && (s[0] == '%' || (s[0] == ';' && !R->in_movetext));
+      if (!header && !escape)
         R->in_movetext = TRUE;
     }
   R->prev_blank = blank;
