@@ -177,6 +177,15 @@ decode_line (Reader *R, const char *raw, gsize len, GString *out)
       ascii = FALSE;
   if (ascii || (R->encoding != VS_RECORD_ENCODING_CP949 && g_utf8_validate (buf, n, NULL)))
     g_string_append_len (out, buf, n);
+  else if (R->encoding == VS_RECORD_ENCODING_UTF8 && R->options->encoding == VS_RECORD_ENCODING_AUTO)
+    {
+      /* detected UTF-8, but this line is not: CP949 from here on */
+      R->encoding = VS_RECORD_ENCODING_CP949;
+      if (buf != small)
+        g_free (buf);
+      decode_line (R, raw, len, out);
+      return;
+    }
   else if (R->encoding == VS_RECORD_ENCODING_UTF8)
     {
       g_autofree char *fixed = g_utf8_make_valid (buf, n);
@@ -214,6 +223,32 @@ decode_line (Reader *R, const char *raw, gsize len, GString *out)
     }
   if (buf != small)
     g_free (buf);
+}
+
+/* UTF-8 if the first block (up to its last complete line) is valid UTF-8
+ * once stray 0xFF/0x1A bytes are left out, else CP949.  Deciding per file
+ * matters: a short CP949 line can happen to be valid UTF-8. */
+static VsRecordEncoding
+detect_encoding (const char *data, gsize len, gboolean eof)
+{
+  if (!eof)
+    {
+      const char *nl = NULL;
+      for (gsize i = len; i > 0; i--)
+        if (data[i - 1] == '\n')
+          {
+            nl = data + i;
+            break;
+          }
+      if (nl)
+        len = nl - data;
+    }
+  g_autofree char *clean = g_malloc (len + 1);
+  gsize n = 0;
+  for (gsize i = 0; i < len; i++)
+    if (data[i] != '\x1a' && (guchar) data[i] != 0xff)
+      clean[n++] = data[i];
+  return g_utf8_validate (clean, n, NULL) ? VS_RECORD_ENCODING_UTF8 : VS_RECORD_ENCODING_CP949;
 }
 
 static gboolean
@@ -326,6 +361,8 @@ vs_record_read_stream (GInputStream *in, guint64 total_size, const VsRecordOptio
             R.format = vs_record_detect_format ((const char *) buf->data, buf->len, R.options->filename);
           if (R.format == VS_RECORD_FORMAT_AUTO)
             continue;
+          if (R.encoding == VS_RECORD_ENCODING_AUTO)
+            R.encoding = detect_encoding ((const char *) buf->data, buf->len, eof);
           if (progress)
             progress (done, total_size, progress_data);
         }
