@@ -256,6 +256,35 @@ board_fen (const char *value, char **why)
   return g_string_free (fen, FALSE);
 }
 
+/* The start position the setup headers give (판 wins over 차림/포진;
+ * missing 차림 means 마상상마).  NULL with *why (and *bad: 1 Cho's setup,
+ * 2 Han's, 3 the board) if they give none. */
+static char *
+headers_fen (const char *cho_setup, const char *han_setup, const char *board, char **why, int *bad)
+{
+  if (board)
+    {
+      char *fen = board_fen (board, why);
+      if (!fen)
+        *bad = 3;
+      return fen;
+    }
+  char cho[4] = { 'N', 'B', 'B', 'N' }, han[4] = { 'N', 'B', 'B', 'N' };
+  if (cho_setup && !_vs_janggi_setup_letters (cho_setup, cho))
+    {
+      *why = g_strdup_printf (_("unknown setup “%s”"), cho_setup);
+      *bad = 1;
+      return NULL;
+    }
+  if (han_setup && !_vs_janggi_setup_letters (han_setup, han))
+    {
+      *why = g_strdup_printf (_("unknown setup “%s”"), han_setup);
+      *bad = 2;
+      return NULL;
+    }
+  return setup_fen (cho, han);
+}
+
 /* ---- Squares ---- */
 
 /* "08" (row from Han's side, 0 = row 10; file 1–9) or "i3" (file letter, row
@@ -569,24 +598,10 @@ _vs_gibo_parse_game (VsParseContext *ctx, const char *text, gsize len, VsRecordP
         }
     }
 
-  g_autofree char *fen = NULL;
-  const char *fen_at = NULL;
   g_autofree char *why = NULL;
-  if (board)
-    {
-      fen = board_fen (board, &why);
-      fen_at = board_at;
-    }
-  else
-    {
-      char cho[4] = { 'N', 'B', 'B', 'N' }, han[4] = { 'N', 'B', 'B', 'N' };
-      if (cho_setup && !_vs_janggi_setup_letters (cho_setup, cho))
-        why = g_strdup_printf (_("unknown setup “%s”"), cho_setup), fen_at = cho_at;
-      else if (han_setup && !_vs_janggi_setup_letters (han_setup, han))
-        why = g_strdup_printf (_("unknown setup “%s”"), han_setup), fen_at = han_at;
-      else
-        fen = setup_fen (cho, han);
-    }
+  int bad = 0;
+  g_autofree char *fen = headers_fen (cho_setup, han_setup, board, &why, &bad);
+  const char *fen_at = bad == 1 ? cho_at : bad == 2 ? han_at : board_at;
   VsPosition *pos = ctx->pos;
   g_autoptr (GError) err = NULL;
   if (fen && !vs_position_init (pos, variant, fen, &err))
@@ -791,6 +806,32 @@ vs_gibo_write_game (VsGame *game, GError **error)
   const char *cho = NULL, *han = NULL;
   gboolean standard = fen_setups (vs_game_get_start_fen (game), &cho, &han);
   gboolean wrote_setup = FALSE;
+  /* the game's own setup headers, if they still give its start position */
+  gboolean keep_setup = FALSE;
+  {
+    const char *c = vs_game_get_header (game, "초차림");
+    const char *h = vs_game_get_header (game, "한차림");
+    if (!c)
+      c = vs_game_get_header (game, "초포진");
+    if (!h)
+      h = vs_game_get_header (game, "한포진");
+    const char *b = vs_game_get_header (game, "판");
+    if (c || h || b)
+      {
+        g_autofree char *why = NULL;
+        int bad = 0;
+        g_autofree char *hf = headers_fen (c, h, b, &why, &bad);
+        if (hf)
+          {
+            g_autofree VsPosition *pos = g_new (VsPosition, 1);
+            if (vs_position_init (pos, v, hf, NULL))
+              {
+                g_autofree char *norm = vs_position_to_string (pos);
+                keep_setup = strcmp (norm, vs_game_get_start_fen (game)) == 0;
+              }
+          }
+      }
+  }
   for (guint i = 0; i < nh; i++)
     {
       const char *k = vs_game_get_header_key (game, i);
@@ -802,6 +843,12 @@ vs_gibo_write_game (VsGame *game, GError **error)
       if (strcmp (k, "초차림") == 0 || strcmp (k, "한차림") == 0 || strcmp (k, "초포진") == 0
           || strcmp (k, "한포진") == 0 || strcmp (k, "판") == 0)
         {
+          if (keep_setup)
+            {
+              g_string_append_printf (s, "[%s \"%s\"]\r\n", k, val);
+              wrote_setup = TRUE;
+              continue;
+            }
           if (wrote_setup)
             continue;
           wrote_setup = TRUE;
