@@ -580,9 +580,16 @@ test_gibo_round_trip (void)
             }
         }
       guint braces = 0, angles = 0;
+      /* non-empty comments ("{}" holds nothing to keep) and move times */
       for (gsize i = 0; i < raw_len; i++)
         {
-          braces += raw[i] == '{';
+          if (raw[i] == '{')
+            {
+              gsize j = i + 1;
+              while (j < raw_len && g_ascii_isspace (raw[j]))
+                j++;
+              braces += j < raw_len && raw[j] != '}';
+            }
           angles += raw[i] == '<';
         }
       /* the 4 old-coordinate games' moves are not read */
