@@ -923,5 +923,14 @@ vs_gibo_write_game (VsGame *game, GError **error)
     }
   if (on_line)
     g_string_append (s, "\r\n");
-  return g_string_free (s, FALSE);
+  /* CRLF everywhere, also inside multi-line comments */
+  GString *out = g_string_sized_new (s->len + 64);
+  for (gsize i = 0; i < s->len; i++)
+    {
+      if (s->str[i] == '\n' && (i == 0 || s->str[i - 1] != '\r'))
+        g_string_append_c (out, '\r');
+      g_string_append_c (out, s->str[i]);
+    }
+  g_string_free (s, TRUE);
+  return g_string_free (out, FALSE);
 }
