@@ -300,7 +300,9 @@ take_line (Reader *R, const char *raw, gsize len)
       gboolean header = line_is_header (s, l);
       gboolean new_bare_game = R->format == VS_RECORD_FORMAT_KIFU && R->prev_blank && R->in_movetext
                                && l >= 2 && s[0] == '1' && s[1] == '.';
-      if ((header && R->in_movetext) || new_bare_game)
+      /* a header after movetext, or after a blank line that ended another
+       * game's headers (a game without moves), starts the next game */
+      if ((header && (R->in_movetext || (R->prev_blank && R->game->len > 0))) || new_bare_game)
         flush_game (R);   /* this line starts the next game */
       if (R->game->len == 0)
         R->game_line = R->line_no;
