@@ -16,7 +16,7 @@
 typedef struct {
   VsGameNode *cur;
   gboolean    moved;      /* a move was played in this frame */
-  VsPosition *saved;      /* position to restore at ')' */
+  guint       made;       /* moves made on the position in this frame */
 } Frame;
 
 typedef struct {
@@ -30,7 +30,7 @@ typedef struct {
   gboolean         structured;
   const char      *pieces[VS_MAX_PIECE_TYPES];
   int              n_pieces;
-  GPtrArray       *pool;   /* VsPosition* for frames, reused */
+  gboolean         canonical;  /* rewrite SAN with vs_move_write */
 } Pgn;
 
 /* ---- Positions in the text ---- */
@@ -358,14 +358,6 @@ checks:
 
 /* ---- Movetext ---- */
 
-static VsPosition *
-pool_get (Pgn *P, guint depth)
-{
-  while (P->pool->len <= depth)
-    g_ptr_array_add (P->pool, g_new (VsPosition, 1));
-  return P->pool->pdata[depth];
-}
-
 static gboolean
 is_result (const char *p, const char *end, VsResult *r, gsize *len)
 {
@@ -500,11 +492,17 @@ play_token (Pgn *P, Frame *f, VsPosition *pos, const char *at, const char *tok_e
       node = c;
   if (!node)
     {
-      char san[VS_MOVE_TEXT_MAX];
-      vs_move_write (pos, m, VS_NOTATION_SAN, san);
-      node = _vs_game_append_child (P->game, f->cur, VS_MOVE_CORE (m), san);
+      if (P->canonical)
+        {
+          char san[VS_MOVE_TEXT_MAX];
+          vs_move_write (pos, m, VS_NOTATION_SAN, san);
+          node = _vs_game_append_child (P->game, f->cur, VS_MOVE_CORE (m), san);
+        }
+      else
+        node = _vs_game_append_child (P->game, f->cur, VS_MOVE_CORE (m), text);
     }
   vs_position_make (pos, m);
+  f->made++;
   if (*pending)
     {
       _vs_game_node_append_comment (P->game, node, TRUE, (*pending)->str, (*pending)->len);
@@ -519,7 +517,7 @@ static void
 parse_movetext (Pgn *P, VsPosition *pos)
 {
   GArray *stack = g_array_new (FALSE, FALSE, sizeof (Frame));
-  Frame top = { vs_game_get_root (P->game), FALSE, NULL };
+  Frame top = { vs_game_get_root (P->game), FALSE, 0 };
   g_array_append_val (stack, top);
   GString *pending = NULL;
 
@@ -561,12 +559,16 @@ parse_movetext (Pgn *P, VsPosition *pos)
               fail_at (P, VS_RECORD_ERROR_SYNTAX, p, p + 1, _("variation before any move"));
               break;
             }
+          /* the variation replaces f->cur's move: step back over it (the
+           * position's own undo history; no copy) */
           Frame nf;
-          nf.saved = pool_get (P, stack->len);
-          memcpy (nf.saved, pos, sizeof *pos);
-          vs_position_unmake (pos);
           nf.cur = vs_game_node_get_parent (f->cur);
           nf.moved = FALSE;
+          nf.made = 0;
+          if (pos->hist_len >= 1)
+            vs_position_unmake (pos);
+          else
+            vs_game_node_position (nf.cur, pos);
           g_array_append_val (stack, nf);
           P->p++;
         }
@@ -577,7 +579,16 @@ parse_movetext (Pgn *P, VsPosition *pos)
               fail_at (P, VS_RECORD_ERROR_SYNTAX, p, p + 1, _("“)” without “(”"));
               break;
             }
-          memcpy (pos, f->saved, sizeof *pos);
+          /* back to the position after the parent frame's last move */
+          Frame *up = &g_array_index (stack, Frame, stack->len - 2);
+          if (pos->hist_len >= f->made)
+            {
+              for (guint i = 0; i < f->made; i++)
+                vs_position_unmake (pos);
+              vs_position_make (pos, vs_game_node_get_move (up->cur));
+            }
+          else
+            vs_game_node_position (up->cur, pos);
           g_array_set_size (stack, stack->len - 1);
           if (pending)
             {
@@ -601,7 +612,7 @@ parse_movetext (Pgn *P, VsPosition *pos)
             _vs_game_node_push_nag (f->cur, v);
           P->p = q;
         }
-      else if (is_result (p, P->end, &r, &rl))
+      else if ((g_ascii_isdigit (c) || c == '*' || (guchar) c == 0xc2) && is_result (p, P->end, &r, &rl))
         {
           if (!vs_game_get_header (P->game, "Result"))
             _vs_game_add_header (P->game, "Result", vs_result_string (r));
@@ -626,7 +637,8 @@ parse_movetext (Pgn *P, VsPosition *pos)
             }
           P->p = q;
         }
-      else if ((nag = 0, rl = glyph_at (p, P->end, &nag)) > 0
+      else if ((c == '!' || c == '?' || c == '+' || c == '-' || c == '=' || ((guchar) c & 0x80))
+               && (nag = 0, rl = glyph_at (p, P->end, &nag)) > 0
                && !(P->structured && g_ascii_isalpha (c)))
         {
           if (f->moved && nag)
@@ -650,7 +662,8 @@ parse_movetext (Pgn *P, VsPosition *pos)
           else
             {
               q = p;
-              while (q < P->end && !g_ascii_isspace (*q) && !strchr ("(){};$", *q))
+              while (q < P->end && !g_ascii_isspace (*q) && *q != '(' && *q != ')' && *q != '{'
+                     && *q != '}' && *q != ';' && *q != '$')
                 q++;
             }
           /* glyph suffix: "Bg6?!" */
@@ -772,10 +785,9 @@ parse_with_variant (VsParseContext *ctx, const char *text, gsize len, GArray *ta
     }
   if (!P.problem)
     {
-      P.pool = g_ptr_array_new_with_free_func (g_free);
       P.p = movetext;
+      P.canonical = ctx->canonical_san || P.structured;
       parse_movetext (&P, pos);
-      g_ptr_array_unref (P.pool);
     }
   *problem = P.problem;
   return P.game;

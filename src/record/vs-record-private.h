@@ -48,6 +48,7 @@ typedef struct {
   guint            game_index;
   guint            first_line;   /* line number of text's first line */
   VsPosition      *pos;          /* scratch, owned by the caller */
+  gboolean         canonical_san; /* options->canonical_san */
 } VsParseContext;
 
 /* Parse one PGN (or bare move list, kifu = TRUE) game.  Always returns a game

@@ -127,6 +127,7 @@ flush_game (Reader *R)
     .game_index = R->game_index,
     .first_line = R->game_line,
     .pos = R->pos,
+    .canonical_san = R->options->canonical_san,
   };
   VsRecordProblem *problem = NULL;
   VsGame *game;

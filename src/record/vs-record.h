@@ -87,6 +87,11 @@ typedef struct {
   const VsVariant *variant;
   /* Shown in messages (defaults to the path for file readers). */
   const char      *filename;
+  /* PGN: store every move's SAN as vs_move_write() writes it instead of the
+   * text of the file (glyphs such as "?!" always become NAGs).  Chartima and
+   * Strato moves are always stored canonically (their writers must produce
+   * the canonical spaced form); gibo moves always get canonical SAN. */
+  gboolean         canonical_san;
 } VsRecordOptions;
 
 /* Called with each game read, in file order.  problem is NULL for a game
