@@ -15,6 +15,8 @@ typedef struct {
 
 static const Command commands[] = {
   { "perft", vs_cli_perft, N_("count legal-move tree leaves (move-generator test)") },
+  { "replay", vs_cli_replay, N_("read every game of a record file and replay it with legality checks") },
+  { "convert", vs_cli_convert, N_("convert a record file (PGN, gibo, bare move list)") },
 
 };
 
