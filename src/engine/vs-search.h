@@ -87,7 +87,10 @@ VsMove    vs_search_run          (VsSearch *search, const VsPosition *pos,
                                   const VsSearchLimits *limits,
                                   VsSearchInfoFunc func, gpointer user_data,
                                   VsSearchInfo *final);
-/* Thread-safe: makes a running search return within a few milliseconds. */
+/* Thread-safe: makes a running search return within a few milliseconds.
+ * A stop requested while no search runs makes the next vs_search_run()
+ * return at once (so a cancel racing with the start is never lost); every
+ * run clears the request when it returns, after its FINAL report. */
 void      vs_search_stop         (VsSearch *search);
 guint64   vs_search_nodes        (VsSearch *search);
 
