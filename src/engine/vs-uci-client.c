@@ -78,7 +78,7 @@ vs_uci_client_new (const char *command_line)
 static const char *
 display_name (VsUciClient *self)
 {
-  return self->argv && self->argv[0] ? self->argv[0] : self->command_line;
+  return self->command_line;
 }
 
 static gpointer
