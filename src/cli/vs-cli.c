@@ -15,6 +15,7 @@ typedef struct {
 
 static const Command commands[] = {
   { "perft", vs_cli_perft, N_("count legal-move tree leaves (move-generator test)") },
+  { "diagram", vs_cli_diagram, N_("draw a position as an SVG or PNG diagram") },
 
 };
 
