@@ -197,6 +197,21 @@ vs_board_layout_square_center (const VsBoardLayout *l, int sq, double *x, double
   vs_affine_apply (&l->plane[p], u + 0.5, v + 0.5, x, y);
 }
 
+void
+vs_board_layout_piece_rect (const VsBoardLayout *l, int sq, VsRect *r)
+{
+  double cx, cy;
+  vs_board_layout_square_center (l, sq, &cx, &cy);
+  if (l->oblique)
+    {
+      /* upright, standing on the cell centre */
+      double ps = l->unit * 0.8;
+      *r = (VsRect) { cx - ps / 2, cy - ps * 0.82, ps, ps };
+    }
+  else
+    *r = (VsRect) { cx - l->unit / 2, cy - l->unit / 2, l->unit, l->unit };
+}
+
 VsHit
 vs_board_layout_hit (const VsBoardLayout *l, double x, double y)
 {
@@ -450,7 +465,7 @@ try_move (VsBoardController *c, int to)
   if (c->n_choices == 1)
     {
       c->move = c->choices[0];
-      c->n_choices = 0;
+      vs_board_controller_deselect (c);
       return VS_BOARD_CHANGED_MOVE | VS_BOARD_CHANGED_REDRAW;
     }
   if (c->n_choices > 1)
@@ -591,7 +606,7 @@ vs_board_controller_choose (VsBoardController *c, int index)
       return VS_BOARD_CHANGED_REDRAW;
     }
   c->move = c->choices[index];
-  c->n_choices = 0;
+  vs_board_controller_deselect (c);
   return VS_BOARD_CHANGED_MOVE | VS_BOARD_CHANGED_REDRAW;
 }
 

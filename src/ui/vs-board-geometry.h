@@ -75,6 +75,8 @@ gboolean vs_affine_invert_apply (const VsAffine *a, double x, double y, double *
 /* Square ↔ pixels. */
 void     vs_board_layout_square_cell (const VsBoardLayout *l, int sq, int *plane, int *u, int *v);
 void     vs_board_layout_square_center (const VsBoardLayout *l, int sq, double *x, double *y);
+/* Where a piece on sq is drawn (screen pixels). */
+void     vs_board_layout_piece_rect (const VsBoardLayout *l, int sq, VsRect *r);
 int      vs_board_layout_cell_square (const VsBoardLayout *l, int plane, int u, int v);
 
 typedef enum {

@@ -83,20 +83,6 @@ text_at (GArray *out, const VsBoardLayout *l, int plane, double u, double v, con
   g_strlcpy (t->text, s, sizeof t->text);
 }
 
-static void
-piece_rect (const VsBoardLayout *l, int sq, VsRect *r)
-{
-  double cx, cy;
-  vs_board_layout_square_center (l, sq, &cx, &cy);
-  if (l->oblique)
-    {
-      double ps = l->unit * 0.8;
-      *r = (VsRect) { cx - ps / 2, cy - ps * 0.82, ps, ps };
-    }
-  else
-    *r = (VsRect) { cx - l->unit / 2, cy - l->unit / 2, l->unit, l->unit };
-}
-
 static gboolean
 is_light (const VsGeometry *g, int sq)
 {
@@ -263,7 +249,7 @@ vs_board_scene_build (const VsBoardLayout *l, const VsSceneInput *in, GArray *ou
       if (asset == NULL)
         continue;
       VsRect r;
-      piece_rect (l, sq, &r);
+      vs_board_layout_piece_rect (l, sq, &r);
       VsPrim *pc = add (out, VS_PRIM_ASSET, -1);
       pc->x = r.x;
       pc->y = r.y;
