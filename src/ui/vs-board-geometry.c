@@ -117,7 +117,7 @@ vs_board_layout_compute (VsBoardLayout *l, const VsVariant *v, double width, dou
   double ox = l->area.x, oy = l->area.y;
   l->n_planes = g->levels;
   if (g->levels == 1)
-    l->plane[0] = (VsAffine) { unit, 0, 0, unit, ox + (g->points ? POINT_MARGIN * unit : 0), oy };
+    l->plane[0] = (VsAffine) { unit, 0, 0, unit, round (ox + (g->points ? POINT_MARGIN * unit : 0)), oy };
   else if (view == VS_STRATO_VIEW_STACKED)
     {
       l->oblique = TRUE;
@@ -140,8 +140,9 @@ vs_board_layout_compute (VsBoardLayout *l, const VsVariant *v, double width, dou
     {
       for (int lev = 0; lev < g->levels; lev++)
         {
-          double left = ox + lev * (g->files + SIDE_GAP) * unit;
-          double top = oy + SIDE_LABEL * unit;
+          /* whole pixels: textures land on the pixel grid */
+          double left = round (ox + lev * (g->files + SIDE_GAP) * unit);
+          double top = round (oy + SIDE_LABEL * unit);
           l->plane[lev] = (VsAffine) { unit, 0, 0, unit, left, top };
           l->level_label[lev] = (VsRect) { left, oy, g->files * unit, SIDE_LABEL * unit };
         }
@@ -164,7 +165,8 @@ vs_board_layout_compute (VsBoardLayout *l, const VsVariant *v, double width, dou
               s->type = types[i];
               double y = side == 0 ? oy + i * slot * unit
                                    : oy + (hu - (i + 1) * slot) * unit;
-              s->rect = (VsRect) { colx + (HAND_COL - slot) / 2 * unit, y, slot * unit, slot * unit };
+              s->rect = (VsRect) { round (colx + (HAND_COL - slot) / 2 * unit), round (y),
+                                   round (slot * unit), round (slot * unit) };
             }
         }
     }
@@ -205,8 +207,8 @@ vs_board_layout_piece_rect (const VsBoardLayout *l, int sq, VsRect *r)
   if (l->oblique)
     {
       /* upright, standing on the cell centre */
-      double ps = l->unit * 0.8;
-      *r = (VsRect) { cx - ps / 2, cy - ps * 0.82, ps, ps };
+      double ps = round (l->unit * 0.8);
+      *r = (VsRect) { round (cx - ps / 2), round (cy - ps * 0.82), ps, ps };
     }
   else
     *r = (VsRect) { cx - l->unit / 2, cy - l->unit / 2, l->unit, l->unit };
