@@ -168,7 +168,7 @@ vs_board_scene_to_svg (const VsBoardLayout *l, const GArray *prims, int width, i
                 id = ++n_ids;
                 g_hash_table_insert (ids, (gpointer) p->asset, GINT_TO_POINTER (id));
                 g_string_append_printf (defs, "<symbol id=\"a%d\" viewBox=\"0 0 %g %g\" "
-                                        "preserveAspectRatio=\"none\" overflow=\"visible\">%s</symbol>\n",
+                                        "preserveAspectRatio=\"none\">%s</symbol>\n",
                                         id, aw, ah, inner);
               }
             g_string_append_printf (body, "<use xlink:href=\"#a%d\" x=\"%.3f\" y=\"%.3f\" "
