@@ -21,6 +21,7 @@ static const Command commands[] = {
   { "analyze", vs_cli_analyze, N_("analyse one position and print the engine’s lines") },
   { "bench", vs_cli_bench, N_("search fixed positions: node-count signature and speed") },
   { "match", vs_cli_match, N_("play a match between two UCI engines") },
+  { "diagram", vs_cli_diagram, N_("draw a position as an SVG or PNG diagram") },
 
 };
 
