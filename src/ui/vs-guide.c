@@ -854,14 +854,14 @@ vs_guide_mark_label (VsGuideMarkKind kind)
 {
   switch (kind)
     {
-    case VS_GUIDE_MARK_MOVE:      return _("move");
-    case VS_GUIDE_MARK_CAPTURE:   return _("capture");
-    case VS_GUIDE_MARK_PROMOTION: return _("promotes");
-    case VS_GUIDE_MARK_DROP:      return _("drop");
-    case VS_GUIDE_MARK_ORIGIN:    return _("piece");
-    case VS_GUIDE_MARK_TAKEN:     return _("captured");
-    case VS_GUIDE_MARK_SPECIAL:   return _("special");
-    case VS_GUIDE_MARK_AREA:      return _("area");
+    case VS_GUIDE_MARK_MOVE:      return C_("guide mark", "move");
+    case VS_GUIDE_MARK_CAPTURE:   return C_("guide mark", "capture");
+    case VS_GUIDE_MARK_PROMOTION: return C_("guide mark", "promotes");
+    case VS_GUIDE_MARK_DROP:      return C_("guide mark", "drop");
+    case VS_GUIDE_MARK_ORIGIN:    return C_("guide mark", "piece");
+    case VS_GUIDE_MARK_TAKEN:     return C_("guide mark", "captured");
+    case VS_GUIDE_MARK_SPECIAL:   return C_("guide mark", "special");
+    case VS_GUIDE_MARK_AREA:      return C_("guide mark", "area");
     default:                      return "";
     }
 }

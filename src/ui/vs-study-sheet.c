@@ -14,9 +14,11 @@ G_DEFINE_QUARK (vs-study-sheet-error-quark, vs_study_sheet_error)
 
 #define MARGIN        50.0
 #define FOOTER_GAP    24.0
-#define DIAGRAM_H     220.0   /* board diagrams: at most this tall (points) */
+#define DIAGRAM_H     155.0   /* board diagrams: at most this tall (points) */
 #define CAPTION_GAP   4.0
 #define PARA_GAP      6.0
+#define COLUMN_GAP    16.0    /* text and diagram side by side */
+#define BLOCK_GAP     12.0
 #define FONT          "Sans"
 
 typedef enum {
@@ -118,11 +120,12 @@ new_page (VsStudySheet *sh)
   sh->y = MARGIN;
 }
 
-/* Places a paragraph line by line, breaking pages between lines. */
+/* Places a paragraph line by line at x, width w, breaking pages between lines. */
 static void
-add_paragraph (VsStudySheet *sh, const char *markup, const char *font, double gap_after)
+add_paragraph_at (VsStudySheet *sh, const char *markup, const char *font, double x, double w,
+                  double gap_after)
 {
-  PangoLayout *layout = new_layout (sh, markup, font, sh->text_w, PANGO_ALIGN_LEFT);
+  PangoLayout *layout = new_layout (sh, markup, font, w, PANGO_ALIGN_LEFT);
   PangoLayoutIter *it = pango_layout_get_iter (layout);
   int line = 0;
   do
@@ -133,8 +136,7 @@ add_paragraph (VsStudySheet *sh, const char *markup, const char *font, double ga
       double baseline = (pango_layout_iter_get_baseline (it) - logical.y) / (double) PANGO_SCALE;
       if (sh->y + h > bottom (sh) && sh->y > MARGIN)
         new_page (sh);
-      Item item = { ITEM_LINE, sh->page, MARGIN, sh->y, sh->text_w, h,
-                    g_object_ref (layout), line, baseline, -1 };
+      Item item = { ITEM_LINE, sh->page, x, sh->y, w, h, g_object_ref (layout), line, baseline, -1 };
       g_array_append_val (sh->items, item);
       sh->y += h;
       line++;
@@ -143,6 +145,23 @@ add_paragraph (VsStudySheet *sh, const char *markup, const char *font, double ga
   pango_layout_iter_free (it);
   g_object_unref (layout);
   sh->y += gap_after;
+}
+
+static void
+add_paragraph (VsStudySheet *sh, const char *markup, const char *font, double gap_after)
+{
+  add_paragraph_at (sh, markup, font, MARGIN, sh->text_w, gap_after);
+}
+
+static double
+paragraph_height (VsStudySheet *sh, const char *markup, const char *font, double w)
+{
+  g_autoptr(PangoLayout) layout = new_layout (sh, markup, font, w, PANGO_ALIGN_LEFT);
+  int pw, ph;
+  pango_layout_get_pixel_size (layout, &pw, &ph);
+  PangoRectangle logical;
+  pango_layout_get_extents (layout, NULL, &logical);
+  return logical.height / (double) PANGO_SCALE;
 }
 
 /* ---- Diagrams --------------------------------------------------------------------- */
@@ -181,8 +200,12 @@ diagram_size (VsStudySheet *sh, const VsVariant *v, double *w, double *h)
   *h = floor (unit) * hu;
 }
 
+/* A paragraph (may be empty) followed by the diagram of node's position:
+ * side by side (text left, diagram right) when the board is narrow enough,
+ * else the text then the diagram centred below it. */
 static gboolean
-add_diagram (VsStudySheet *sh, VsGameNode *node, const char *caption, GError **error)
+add_block (VsStudySheet *sh, const char *markup, VsGameNode *node, const char *caption,
+           GError **error)
 {
   Diagram *d = g_new0 (Diagram, 1);
   d->pos = g_new0 (VsPosition, 1);
@@ -202,22 +225,54 @@ add_diagram (VsStudySheet *sh, VsGameNode *node, const char *caption, GError **e
       VsBoardShape s = { shapes[i].from, shapes[i].to, shape_color (shapes[i].color) };
       g_array_append_val (d->shapes, s);
     }
-  g_autofree char *esc = g_markup_escape_text (caption, -1);
-  g_autofree char *markup = g_strdup_printf ("<i>%s</i>", esc);
-  d->caption = new_layout (sh, markup, FONT " 8.5", sh->text_w, PANGO_ALIGN_CENTER);
-  int cw, ch;
-  pango_layout_get_pixel_size (d->caption, &cw, &ch);
   double w, h;
   diagram_size (sh, d->pos->variant, &w, &h);
-  double total = h + CAPTION_GAP + ch;
-  if (sh->y + total > bottom (sh) && sh->y > MARGIN)
+  g_autofree char *esc = g_markup_escape_text (caption, -1);
+  g_autofree char *cap_markup = g_strdup_printf ("<i>%s</i>", esc);
+  d->caption = new_layout (sh, cap_markup, FONT " 8.5", w, PANGO_ALIGN_CENTER);
+  PangoRectangle cap;
+  pango_layout_get_extents (d->caption, NULL, &cap);
+  double diagram_h = h + CAPTION_GAP + cap.height / (double) PANGO_SCALE;
+  gboolean beside = w <= sh->text_w * 0.55;
+  double text_w = beside ? sh->text_w - w - COLUMN_GAP : sh->text_w;
+  double text_h = markup && *markup ? paragraph_height (sh, markup, FONT " 10", text_w) : 0;
+
+  double needed = beside ? MAX (diagram_h, MIN (text_h, 3 * 14.0)) : MIN (text_h, 3 * 14.0);
+  if (sh->y + needed > bottom (sh) && sh->y > MARGIN)
     new_page (sh);
-  sh->y += 4;
-  Item item = { ITEM_DIAGRAM, sh->page, MARGIN + (sh->text_w - w) / 2, sh->y, w, h + CAPTION_GAP + ch,
-                NULL, 0, 0, sh->diagrams->len };
+  int page0 = sh->page;
+  double y0 = sh->y;
+  if (markup && *markup)
+    {
+      if (beside)
+        add_paragraph_at (sh, markup, FONT " 10", MARGIN, text_w, 0);
+      else
+        add_paragraph (sh, markup, FONT " 10", PARA_GAP);
+    }
+  double x, y;
+  int page;
+  if (beside)
+    {
+      /* the diagram stands beside the start of the text */
+      x = MARGIN + sh->text_w - w;
+      y = y0 + 2;
+      page = page0;
+      if (sh->page == page0)
+        sh->y = MAX (sh->y, y0 + diagram_h + 2);
+    }
+  else
+    {
+      if (sh->y + diagram_h > bottom (sh) && sh->y > MARGIN)
+        new_page (sh);
+      x = MARGIN + (sh->text_w - w) / 2;
+      y = sh->y + 2;
+      page = sh->page;
+      sh->y += diagram_h + 2;
+    }
+  Item item = { ITEM_DIAGRAM, page, x, y, w, diagram_h, NULL, 0, 0, sh->diagrams->len };
   g_array_append_val (sh->items, item);
   g_ptr_array_add (sh->diagrams, d);
-  sh->y += total + 10;
+  sh->y += BLOCK_GAP;
   return TRUE;
 }
 
@@ -257,7 +312,7 @@ draw_diagram (VsStudySheet *sh, const Item *item, cairo_t *cr)
     }
   cairo_save (cr);
   cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
-  cairo_move_to (cr, MARGIN, item->y + h + CAPTION_GAP);
+  cairo_move_to (cr, item->x + (item->w - w) / 2, item->y + h + CAPTION_GAP);
   pango_cairo_show_layout (cr, d->caption);
   cairo_restore (cr);
 }
@@ -359,6 +414,13 @@ add_headers (VsStudySheet *sh, VsGame *game)
   const char *white = vs_game_get_header (game, "White");
   const char *black = vs_game_get_header (game, "Black");
   const char *event = vs_game_get_header (game, "Event");
+  /* gibo headers: Cho's and Han's players */
+  if (white == NULL)
+    white = vs_game_get_header (game, "초대국자");
+  if (black == NULL)
+    black = vs_game_get_header (game, "한대국자");
+  if (event == NULL)
+    event = vs_game_get_header (game, "대회명");
   g_autofree char *title = white || black
     ? g_strdup_printf ("%s – %s", white ? white : "?", black ? black : "?")
     : g_strdup (event ? event : _("Game"));
@@ -438,13 +500,12 @@ add_moves (VsStudySheet *sh, VsGame *game, GError **error)
         }
       if (commented)
         {
-          add_paragraph (sh, para->str, FONT " 10", PARA_GAP);
-          g_string_truncate (para, 0);
           g_autofree char *label = move_label (sh, n);
           /* Translators: %d is the diagram's number, %s a move, e.g. "12. Nf3" */
           g_autofree char *caption = g_strdup_printf (_("Diagram %d: after %s"), ++n_diagrams, label);
-          if (!add_diagram (sh, n, caption, error))
+          if (!add_block (sh, para->str, n, caption, error))
             return FALSE;
+          g_string_truncate (para, 0);
           need_number = TRUE;
           end_drawn = TRUE;
         }
@@ -452,7 +513,7 @@ add_moves (VsStudySheet *sh, VsGame *game, GError **error)
   const char *result = vs_result_string (vs_game_get_result (game));
   if (strcmp (result, "*") != 0)
     g_string_append_printf (para, "%s<b>%s</b>", para->len ? "  " : "", result);
-  if (para->len)
+  if (end_drawn && para->len)
     add_paragraph (sh, para->str, FONT " 10", PARA_GAP);
   if (!end_drawn)
     {
@@ -465,7 +526,7 @@ add_moves (VsStudySheet *sh, VsGame *game, GError **error)
           /* Translators: %d is the diagram's number, %s the last move, e.g. "41. Qh7#" */
           caption = g_strdup_printf (_("Diagram %d: final position after %s"), ++n_diagrams, label);
         }
-      if (!add_diagram (sh, last, caption, error))
+      if (!add_block (sh, para->str, last, caption, error))
         return FALSE;
     }
   return TRUE;
