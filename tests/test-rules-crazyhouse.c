@@ -431,14 +431,15 @@ test_san_tolerant_reading (void)
   g_autofree char *drop = san_of (p2, "P@g4");
   g_assert_cmpstr (drop, ==, "P@g4");
 
-  /* lower-case b: a pawn or a bishop, whichever fits; both is ambiguous */
+  /* lower-case b: the b-file pawn as in standard SAN, a bishop only when no
+   * pawn move fits */
   g_autofree VsPosition *b = load ("4k3/8/8/8/8/2n5/1P2B3/4K3[] w - - 0 1");
   VsMove pawn = parse (b, "bxc3", VS_NOTATION_SAN);
   g_assert_cmpint (VS_MOVE_FROM (pawn), ==, 9);
   g_autofree VsPosition *b2 = load ("4k3/8/8/8/8/2n5/4B3/4K3[] w - - 0 1");
   g_assert_cmpint (VS_MOVE_FROM (parse (b2, "bd3", VS_NOTATION_SAN)), ==, 12);
   g_autofree VsPosition *b3 = load ("4k3/8/8/8/8/2n5/1P1B4/4K3[] w - - 0 1");
-  assert_parse_error (b3, "bxc3", VS_NOTATION_SAN, VS_CORE_ERROR_AMBIGUOUS_MOVE);
+  g_assert_cmpint (VS_MOVE_FROM (parse (b3, "bxc3", VS_NOTATION_SAN)), ==, 9);
   g_assert_cmpint (VS_MOVE_FROM (parse (b3, "Bxc3", VS_NOTATION_SAN)), ==, 11);
 }
 

@@ -1695,7 +1695,8 @@ parse_san (const VsPosition *pos, const char *text, VsMove *out, const char **wa
       SanPattern pats[2];
       int n_pats = 0;
       /* a leading piece letter: upper case always, lower case when it cannot
-       * be a file (n, r, q, k), and "b" tried both ways */
+       * be a file (n, r, q, k); "b" is read as a file first, then as a
+       * bishop */
       int lead = piece_type_from_char (pre[0]);
       gboolean as_piece = np > 0 && lead && (g_ascii_isupper (pre[0]) || pre[0] != 'b');
       gboolean both = np > 0 && pre[0] == 'b';
@@ -1720,16 +1721,10 @@ parse_san (const VsPosition *pos, const char *text, VsMove *out, const char **wa
         }
       if (n_pats == 0)
         return bad_move (error, text, VS_NOTATION_SAN);
-      for (int k = 0; k < n_pats; k++)
-        {
-          VsMove f = VS_MOVE_NONE;
-          int c = match_pattern (pos, moves, n, &pats[k], &f, &promotion_needed);
-          if (c && (count == 0 || VS_MOVE_CORE (f) != VS_MOVE_CORE (found)))
-            {
-              count += c;
-              found = f;
-            }
-        }
+      /* the first reading that fits wins: a lower-case "b" is a pawn's file
+       * as in standard SAN, and a bishop only when no pawn move fits */
+      for (int k = 0; k < n_pats && count == 0; k++)
+        count = match_pattern (pos, moves, n, &pats[k], &found, &promotion_needed);
       if (count == 0)
         {
           if (promotion_needed)
