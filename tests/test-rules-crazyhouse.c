@@ -255,6 +255,9 @@ test_en_passant (void)
   VsMove m = parse (pos, "exd6", VS_NOTATION_SAN);
   g_assert_cmpint (VS_MOVE_KIND (m), ==, VS_MOVE_EN_PASSANT);
   g_assert_cmpint (VS_MOVE_CORE (parse (pos, "exd6 e.p.", VS_NOTATION_SAN)), ==, VS_MOVE_CORE (m));
+  g_assert_cmpint (VS_MOVE_CORE (parse (pos, "exd6ep", VS_NOTATION_SAN)), ==, VS_MOVE_CORE (m));
+  g_assert_cmpint (VS_MOVE_CORE (parse (pos, "exd6 ep", VS_NOTATION_SAN)), ==, VS_MOVE_CORE (m));
+  g_assert_cmpint (VS_MOVE_CORE (parse (pos, "ed6", VS_NOTATION_SAN)), ==, VS_MOVE_CORE (m));
   VsMoveEffects fx;
   vs_move_effects (pos, m, &fx);
   g_assert_cmpint (fx.n_captured, ==, 1);

@@ -1609,7 +1609,8 @@ parse_san (const VsPosition *pos, const char *text, VsMove *out, const char **wa
         }
       if (len > 4 && g_ascii_strcasecmp (buf + len - 4, "e.p.") == 0)
         buf[len -= 4] = '\0';
-      else if (len > 2 && g_ascii_strcasecmp (buf + len - 2, "ep") == 0 && g_ascii_isdigit (buf[len - 3]))
+      else if (len > 2 && g_ascii_strcasecmp (buf + len - 2, "ep") == 0 &&
+               (g_ascii_isdigit (buf[len - 3]) || buf[len - 3] == ' '))
         buf[len -= 2] = '\0';
       else
         break;
