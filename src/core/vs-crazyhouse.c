@@ -1031,9 +1031,9 @@ zh_from_string (VsPosition *out, const char *str, GError **error)
   if (str[i] == '\0')
     return fen_error (error, i, _("the position string is empty"));
 
-  /* Board, rank 8 first, then the hand. */
+  /* Board, rank 8 first, then the hand ("[…]", a ninth "/" rank, or none:
+   * a chess FEN reads with empty hands). */
   int rank = 7, file = 0;
-  gboolean hand_seen = FALSE;
   for (;;)
     {
       char c = str[i];
@@ -1074,7 +1074,6 @@ zh_from_string (VsPosition *out, const char *str, GError **error)
               /* the hand written as a ninth rank */
               if (!read_hand (pos, str, &i, ' ', error))
                 return FALSE;
-              hand_seen = TRUE;
               break;
             }
           rank--;
@@ -1096,7 +1095,6 @@ zh_from_string (VsPosition *out, const char *str, GError **error)
               if (str[i] != ']')
                 FEN_FAIL (open, _("the hand opened by “[” is not closed by “]”"));
               i++;
-              hand_seen = TRUE;
             }
           break;
         }
@@ -1105,7 +1103,6 @@ zh_from_string (VsPosition *out, const char *str, GError **error)
       else
         FEN_FAIL (i, _("unexpected character “%c” in the board"), c);
     }
-  (void) hand_seen;   /* a chess FEN without hand reads as empty hands */
 
   /* Pieces: one king each, no pawn on the first or last rank.  A game holds
    * 32 pieces; up to ZH_MAX_PIECES are accepted for composed positions, a
