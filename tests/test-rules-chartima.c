@@ -786,7 +786,7 @@ test_notation_reader (void)
   g_autofree VsPosition *pos = load_fen (vs_variant_chartima.start_fen);
   VsMove want = move_uci (pos, "d3d4");
   const char *forms[] = { "P D3 - D4", "PD3-D4", "pd3-d4", "P d3-d4", " p  D3  -  d4 ", "1. P D3 - D4",
-                          "d3-d4", "P D3 D4" };
+                          "d3-d4", "P D3 D4", "P D3 – D4", "12... P D3 - D4" };
   for (guint i = 0; i < G_N_ELEMENTS (forms); i++)
     g_assert_true (VS_MOVE_CORE (move_san (pos, forms[i], NULL)) == VS_MOVE_CORE (want));
   /* a wrong check mark is a warning, not an error */
@@ -1015,6 +1015,66 @@ test_noisy (void)
   g_assert_cmpint (n, ==, 2);
 }
 
+/* Over every position of the reference perft file: noisy generation is
+ * exactly the captures and promotions among the legal moves, the effects
+ * agree with make (captured pieces gone, Dog placed), and the written check
+ * mark agrees with the position after the move. */
+static void
+test_consistency (void)
+{
+  g_autoptr(GPtrArray) cases = vs_test_load_perft ("chartima", &vs_variant_chartima);
+  const char *last = "";
+  for (guint i = 0; i < cases->len; i++)
+    {
+      VsPerftCase *c = cases->pdata[i];
+      if (strcmp (c->fen, last) == 0)
+        continue;
+      last = c->fen;
+      g_autofree VsPosition *pos = load_fen (c->fen);
+      VsMove moves[VS_MAX_MOVES], noisy[VS_MAX_MOVES];
+      int n = vs_position_generate (pos, VS_GEN_ALL, moves);
+      int nn = vs_position_generate (pos, VS_GEN_NOISY, noisy);
+      int expect_noisy = 0;
+      for (int k = 0; k < n; k++)
+        {
+          VsMove m = moves[k];
+          VsMoveEffects e;
+          vs_move_effects (pos, m, &e);
+          gboolean is_noisy = VS_MOVE_KIND (m) == VS_MOVE_PROMOTION ||
+                              (e.n_captured > 0 && VS_MOVE_KIND (m) != VS_MOVE_SUICIDE);
+          expect_noisy += is_noisy;
+          int pieces_before = 0, pieces_after = 0;
+          for (int s = 0; s < 100; s++)
+            pieces_before += pos->board[s] != 0;
+          g_autofree char *text = san (pos, m);
+          vs_position_make (pos, m);
+          for (int s = 0; s < 100; s++)
+            pieces_after += pos->board[s] != 0;
+          for (int j = 0; j < e.n_captured; j++)
+            if (VS_MOVE_KIND (m) != VS_MOVE_SUICIDE && e.captured_sq[j] != VS_MOVE_TO (m))
+              g_assert_cmpint (pos->board[e.captured_sq[j]], ==, 0);
+          g_assert_cmpint (pieces_after, ==, pieces_before - e.n_captured + (e.dog_sq != VS_NO_SQUARE));
+          if (e.dog_sq != VS_NO_SQUARE)
+            g_assert_cmpint (VS_PIECE_TYPE (pos->board[e.dog_sq]), ==, 16);
+          int checkers = vs_variant_chartima.checkers (pos);
+          g_assert_cmpint (checkers, ==, e.gives_check);
+          VsResult r;
+          gboolean mate = vs_position_state (pos, &r) == VS_STATE_CHECKMATE;
+          const char *mark = strrchr (text, ' ');
+          if (mate)
+            g_assert_cmpstr (mark, ==, " #");
+          else if (checkers == 1)
+            g_assert_cmpstr (mark, ==, " +");
+          else if (checkers == 2)
+            g_assert_cmpstr (mark, ==, " ++");
+          else
+            g_assert_true (mark == NULL || (strcmp (mark, " +") != 0 && strcmp (mark, " #") != 0));
+          vs_position_unmake (pos);
+        }
+      g_assert_cmpint (nn, ==, expect_noisy);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1050,5 +1110,6 @@ main (int argc, char **argv)
   g_test_add_func ("/chartima/example/nb-i8-h9-dog", test_example_dog);
   g_test_add_func ("/chartima/example/p-f7-f8-ca", test_example_pawn_cannon);
   g_test_add_func ("/chartima/example/ca-c7-c3-mate", test_example_cannon_mate);
+  g_test_add_func ("/chartima/consistency/reference-positions", test_consistency);
   return g_test_run ();
 }

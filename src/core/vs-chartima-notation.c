@@ -258,6 +258,13 @@ parse_san (const VsPosition *pos, const char *text, VsMove *out, const char **wa
           p++;
           continue;
         }
+      if ((guchar) p[0] == 0xe2 && (guchar) p[1] == 0x80 &&
+          ((guchar) p[2] == 0x93 || (guchar) p[2] == 0x94))   /* – — */
+        {
+          g_string_append_c (t, '-');
+          p += 2;
+          continue;
+        }
       g_string_append_c (t, *p == ':' ? 'x' : g_ascii_tolower (*p));
     }
   char *s = t->str;
