@@ -9,6 +9,7 @@
  * Expected move lists and counts were worked out by hand from the rules
  * (the reasoning is in the comment of each case). */
 #include "vs-test-util.h"
+#include "vs-chartima.h"
 
 #include <string.h>
 #include <stdlib.h>
@@ -1075,6 +1076,57 @@ test_consistency (void)
     }
 }
 
+static int
+cmp_move (const void *a, const void *b)
+{
+  VsMove x = *(const VsMove *) a, y = *(const VsMove *) b;
+  return x < y ? -1 : x > y;
+}
+
+/* The generator's incremental legality shortcut against the full test
+ * after every move, over random games from every reference position. */
+static void
+test_incremental_legality (void)
+{
+  g_autoptr(GPtrArray) cases = vs_test_load_perft ("chartima", &vs_variant_chartima);
+  GRand *rand = g_rand_new_with_seed (4242);
+  const char *last = "";
+  int positions = 0;
+  for (guint i = 0; i < cases->len; i++)
+    {
+      VsPerftCase *c = cases->pdata[i];
+      if (strcmp (c->fen, last) == 0)
+        continue;
+      last = c->fen;
+      for (int game = 0; game < 6; game++)
+        {
+          g_autofree VsPosition *pos = load_fen (c->fen);
+          for (int ply = 0; ply < 150; ply++)
+            {
+              VsMove fast[VS_MAX_MOVES], ref[VS_MAX_MOVES];
+              ChBoard cb;
+              ch_board_from_pos (&cb, pos);
+              int nf = ch_generate (&cb, VS_GEN_ALL, fast);
+              int nr = ch_generate_checked (&cb, VS_GEN_ALL, ref, TRUE);
+              if (nf != nr)
+                {
+                  g_autofree char *fen = fen_of (pos);
+                  g_error ("%s: %d moves, reference %d", fen, nf, nr);
+                }
+              qsort (fast, nf, sizeof (VsMove), cmp_move);
+              qsort (ref, nr, sizeof (VsMove), cmp_move);
+              g_assert_cmpmem (fast, nf * sizeof (VsMove), ref, nr * sizeof (VsMove));
+              positions++;
+              if (nf == 0)
+                break;
+              vs_position_make (pos, fast[g_rand_int_range (rand, 0, nf)]);
+            }
+        }
+    }
+  g_rand_free (rand);
+  g_test_message ("%d positions compared", positions);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1111,5 +1163,6 @@ main (int argc, char **argv)
   g_test_add_func ("/chartima/example/p-f7-f8-ca", test_example_pawn_cannon);
   g_test_add_func ("/chartima/example/ca-c7-c3-mate", test_example_cannon_mate);
   g_test_add_func ("/chartima/consistency/reference-positions", test_consistency);
+  g_test_add_func ("/chartima/consistency/incremental-legality", test_incremental_legality);
   return g_test_run ();
 }
