@@ -403,6 +403,8 @@ test_en_passant (void)
   g_assert_cmpstr (c, ==, "d6");
   g_autofree char *s = san (pos, ep);
   g_assert_cmpstr (s, ==, "P E6 x D7");
+  /* readers also take the chess habit "e.p." */
+  g_assert_true (VS_MOVE_CORE (move_san (pos, "P E6 x D7 e.p.", NULL)) == VS_MOVE_CORE (ep));
   /* not on a later move */
   vs_position_make (pos, move_uci (pos, "a1a2"));
   vs_position_make (pos, move_uci (pos, "j10j9"));
@@ -468,6 +470,9 @@ test_castling (void)
   g_assert_cmpint (e.rook_to, ==, sq ("d2"));
   g_autofree char *u = uci (pos, oo);
   g_assert_cmpstr (u, ==, "f2i2");
+  /* also read as the King's move, and 0-0 with zeros */
+  g_assert_true (VS_MOVE_CORE (move_san (pos, "K F2 - I2", NULL)) == VS_MOVE_CORE (oo));
+  g_assert_true (VS_MOVE_CORE (move_san (pos, "0-0-0", NULL)) == VS_MOVE_CORE (ooo));
   vs_position_make (pos, oo);
   g_autofree char *after = fen_of (pos);
   g_assert_cmpstr (after, ==, "10/r4k3r/10/10/10/10/10/10/R6RK1/10 b kq - 1 1");
@@ -737,6 +742,11 @@ test_position_strings (void)
   g_assert_cmpstr (back, ==,
                    "ilwouuowli/rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR/ILWOUUOWLI w KQkq - 0 1");
   g_assert_cmpint (count_from (pos, NULL), ==, 28);
+  /* the two clocks may be left out (0 and 1 then) */
+  g_autofree VsPosition *short_pos =
+    load_fen ("ilwouuowli/rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR/ILWOUUOWLI w KQkq -");
+  g_autofree char *short_back = fen_of (short_pos);
+  g_assert_cmpstr (short_back, ==, back);
   /* All 21 types read and written back */
   const char *all = "+Q+C+A+R+N+B*+BHDI/QCARNBPKOU/10/10/10/10/10/10/qcarnbpkou/+q+c+a+r+n+b*+bhdi w - - 0 1";
   g_autofree VsPosition *p2 = g_new0 (VsPosition, 1);

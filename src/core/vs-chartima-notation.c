@@ -291,6 +291,12 @@ parse_san (const VsPosition *pos, const char *text, VsMove *out, const char **wa
   char marks[16];
   g_strlcpy (marks, s + mark_start, sizeof marks);
   s[mark_start] = '\0';
+  /* an "e.p." (or "ep") after the destination of an en-passant capture */
+  len = mark_start;
+  if (len > 4 && strcmp (s + len - 4, "e.p.") == 0 && g_ascii_isdigit (s[len - 5]))
+    s[len - 4] = '\0';
+  else if (len > 2 && strcmp (s + len - 2, "ep") == 0 && g_ascii_isdigit (s[len - 3]))
+    s[len - 2] = '\0';
 
   Cand cands[G_N_ELEMENTS (piece_tokens) + 1];
   int nc = 0;
