@@ -136,7 +136,7 @@ ch_from_string (VsPosition *pos, const char *str, GError **error)
   /* Board, rank 10 first. */
   for (int rank = 9; rank >= 0; rank--)
     {
-      int file = 0, rank_start = i;
+      int file = 0;
       while (file < 10)
         {
           char c = s[i];
@@ -191,7 +191,6 @@ ch_from_string (VsPosition *pos, const char *str, GError **error)
           column[rank * 10 + file] = MIN (col, 255);
           file++;
         }
-      (void) rank_start;
       if (rank > 0)
         {
           if (s[i] != '/')
