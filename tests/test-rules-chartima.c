@@ -526,6 +526,8 @@ test_immobilizer (void)
   g_assert_cmpstr (all, ==, "d6d5 e5e5 j10i10 j10i9 j10j9");
   VsMove s = move_uci (pos, "e5e5");
   g_assert_cmpint (VS_MOVE_KIND (s), ==, VS_MOVE_SUICIDE);
+  g_assert_true (VS_MOVE_CORE (move_uci (pos, "e5e5x")) == VS_MOVE_CORE (s));
+  g_assert_false (is_legal_uci (pos, "d6d5x"));
   g_autofree char *t = san (pos, s);
   g_assert_cmpstr (t, ==, "N E5 xx");
 

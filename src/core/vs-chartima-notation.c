@@ -16,7 +16,7 @@
  *       case: `f7f8r`, `f7f8n`, `f7f8b`, `f7f8h` (Cannon);
  *   compulsory promotion of Q, C, A, R, N, B: no suffix (there is no choice);
  *   suicide of an immobilized piece:  the piece's square twice, `a2a2`
- *       (no other Chartima move has from = to);
+ *       (no other Chartima move has from = to; `a2a2x` is read too);
  *   castling:  the King's move, `f2i2` (O-O) or `f2c2` (O-O-O).
  * Every legal move has exactly one such text and reads back to itself. */
 #include "config.h"
@@ -411,6 +411,7 @@ parse_uci (const VsPosition *pos, const char *text, VsMove *out, GError **error)
         case 'n': promo = CH_N; break;
         case 'b': promo = CH_B; break;
         case 'h': promo = CH_CA; break;
+        case 'x': promo = from == to ? 0 : -1; break;   /* "a2a2x": suicide */
         default: promo = -1; break;
         }
     }
