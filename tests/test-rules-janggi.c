@@ -344,6 +344,56 @@ test_checkmate (void)
   g_assert_cmpint (n, >=, 1);
 }
 
+/* Noisy generation = the legal captures; the bulk count = the full list;
+ * effects name the captured piece and the checks given. */
+static void
+test_noisy_count_effects (void)
+{
+  g_autoptr(GPtrArray) cases = vs_test_load_perft ("janggi", &vs_variant_janggi);
+  for (guint i = 0; i < cases->len; i++)
+    {
+      VsPerftCase *c = cases->pdata[i];
+      g_autofree VsPosition *pos = pos_new (c->variant, c->fen);
+      VsMove all[VS_MAX_MOVES], noisy[VS_MAX_MOVES];
+      int n = vs_position_generate (pos, VS_GEN_ALL, all);
+      int k = vs_position_generate (pos, VS_GEN_NOISY, noisy);
+      g_assert_cmpuint (pos->variant->count_legal (pos), ==, (guint64) n);
+      int captures = 0;
+      for (int j = 0; j < n; j++)
+        {
+          VsMoveEffects fx;
+          vs_move_effects (pos, all[j], &fx);
+          gboolean cap = VS_MOVE_KIND (all[j]) != VS_MOVE_PASS && pos->board[VS_MOVE_TO (all[j])];
+          g_assert_cmpint (fx.n_captured, ==, cap ? 1 : 0);
+          if (cap)
+            {
+              captures++;
+              g_assert_cmpint (fx.captured_sq[0], ==, VS_MOVE_TO (all[j]));
+              g_assert_cmpint (fx.captured[0], ==, pos->board[VS_MOVE_TO (all[j])]);
+              gboolean found = FALSE;
+              for (int q = 0; q < k; q++)
+                found |= noisy[q] == all[j];
+              g_assert_true (found);
+            }
+          g_assert_cmpint (fx.placed, ==, pos->board[VS_MOVE_FROM (all[j])]);
+          vs_position_make (pos, all[j]);
+          g_assert_cmpint (fx.gives_check, ==, pos->variant->checkers (pos));
+          vs_position_unmake (pos);
+        }
+      g_assert_cmpint (captures, ==, k);
+    }
+  /* double check: the chariot checks and screens the cannon behind it */
+  g_autofree VsPosition *d = pos_new (&vs_variant_janggi_casual, "3k5/9/9/9/9/9/9/9/R8/3CK4 w - - 0 1");
+  VsMoveEffects fx;
+  vs_move_effects (d, parse_ok (d, "a2d2", VS_NOTATION_UCI), &fx);
+  g_assert_cmpint (fx.gives_check, ==, 2);
+  g_autofree char *san = write_move (d, "a2d2", VS_NOTATION_SAN);
+  g_assert_cmpstr (san, ==, "Rd2+");
+  g_autofree VsPosition *e = pos_new (&vs_variant_janggi_casual, "3k5/9/9/9/9/9/9/3P5/R2R5/4K4 w - - 0 1");
+  vs_move_effects (e, parse_ok (e, "d2e2", VS_NOTATION_UCI), &fx);
+  g_assert_cmpint (fx.gives_check, ==, 0);
+}
+
 /* ---- Setups ------------------------------------------------------------------------ */
 
 static void
@@ -800,6 +850,7 @@ main (int argc, char **argv)
   g_test_add_func ("/rules/janggi/material-draw", test_material_draw);
   g_test_add_func ("/rules/janggi/repetition", test_repetition);
   g_test_add_func ("/rules/janggi/checkmate", test_checkmate);
+  g_test_add_func ("/rules/janggi/noisy-count-effects", test_noisy_count_effects);
   g_test_add_func ("/rules/janggi/setups", test_setups);
   g_test_add_func ("/rules/janggi/san", test_san);
   g_test_add_func ("/rules/janggi/gibo", test_gibo);
