@@ -425,11 +425,15 @@ handle_comment (Pgn *P, Frame *f, const char *text, gsize len, GString **pending
     }
 }
 
+/* *direct: the text was read as SAN as it stands (else a fallback form:
+ * "@g4", UCI, "@@@@"). */
 static gboolean
-parse_move_text (Pgn *P, VsPosition *pos, const char *text, VsMove *m, GError **error)
+parse_move_text (Pgn *P, VsPosition *pos, const char *text, VsMove *m, gboolean *direct, GError **error)
 {
+  *direct = TRUE;
   if (vs_move_parse (pos, text, VS_NOTATION_SAN, m, NULL, error))
     return TRUE;
+  *direct = FALSE;
   if (text[0] == '@')
     {
       /* 2016 Lichess exports wrote pawn drops as "@g4" */
@@ -466,7 +470,8 @@ play_token (Pgn *P, Frame *f, VsPosition *pos, const char *at, const char *tok_e
 {
   g_autoptr (GError) err = NULL;
   VsMove m;
-  if (!parse_move_text (P, pos, text, &m, &err))
+  gboolean direct;
+  if (!parse_move_text (P, pos, text, &m, &direct, &err))
     {
       g_autofree char *fen = vs_position_to_string (pos);
       guint k = vs_game_node_get_ply (f->cur);
@@ -492,7 +497,7 @@ play_token (Pgn *P, Frame *f, VsPosition *pos, const char *at, const char *tok_e
       node = c;
   if (!node)
     {
-      if (P->canonical)
+      if (P->canonical || !direct)
         {
           char san[VS_MOVE_TEXT_MAX];
           vs_move_write (pos, m, VS_NOTATION_SAN, san);
