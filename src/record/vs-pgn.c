@@ -497,7 +497,7 @@ play_token (Pgn *P, Frame *f, VsPosition *pos, const char *at, const char *tok_e
       node = c;
   if (!node)
     {
-      if (P->canonical || !direct)
+      if (P->canonical || !direct || text[0] == '@')
         {
           char san[VS_MOVE_TEXT_MAX];
           vs_move_write (pos, m, VS_NOTATION_SAN, san);
