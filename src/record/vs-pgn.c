@@ -1183,6 +1183,8 @@ vs_pgn_write_game (VsGame *game)
                                            || g_strcmp0 (key, "White") == 0 || g_strcmp0 (key, "Black") == 0
                                            || g_strcmp0 (key, "Result") == 0)))
         {
+          if (!vs_game_get_header (game, "Result"))
+            write_tag (s, "Result", "*");
           if (!has_variant)
             write_tag (s, "Variant", v->pgn_name ? v->pgn_name : v->id);
           if (setup && !has_fen)
