@@ -177,7 +177,7 @@ test_chartima (void)
   if (!module_ready (&vs_variant_chartima))
     return;
   /* the rules page's form: a bare numbered list, no headers */
-  const char *text = "1. P D3 - D4 P E8 - E6 2. PB3-B4 p e6 - e5\n";
+  const char *text = "1. P D3 - D4 P E8 - E6 2. PB3-B4 P e6 - e5\n";
   g_autoptr (VsGameCollection) c = read_back (text, NULL, VS_RECORD_FORMAT_AUTO);
   VsGame *g = vs_game_collection_get_game (c, 0);
   g_assert_true (vs_game_get_variant (g) == &vs_variant_chartima);
