@@ -241,7 +241,7 @@ test_janggi (void)
   const char *text =
     "[Event \"casual\"]\n[Variant \"janggicasual\"]\n"
     "[FEN \"rbna1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RBNA1ABNR w - - 0 1\"]\n[SetUp \"1\"]\n\n"
-    "1. Hd3 c7d7 2. @@@@ Ke9 3. i4h4 *\n";
+    "1. Hd3 c7d7 2. @@@@ g7g6 3. i4h4 *\n";
   g_autoptr (VsGameCollection) c = read_back (text, NULL, VS_RECORD_FORMAT_AUTO);
   VsGame *g = vs_game_collection_get_game (c, 0);
   g_assert_true (vs_game_get_variant (g) == &vs_variant_janggi_casual);
