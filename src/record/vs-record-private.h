@@ -58,7 +58,5 @@ VsGame *_vs_pgn_parse_game  (VsParseContext *ctx, const char *text, gsize len,
 VsGame *_vs_gibo_parse_game (VsParseContext *ctx, const char *text, gsize len,
                              VsRecordProblem **problem);
 
-/* Janggi setups: "마상상마" etc. → the 4 letters on files b c g h. */
-gboolean    _vs_janggi_setup_letters (const char *name, char out[4]);
 
 G_END_DECLS
