@@ -578,7 +578,7 @@ _vs_gibo_parse_game (VsParseContext *ctx, const char *text, gsize len, VsRecordP
   const char *fen_at = bad == 1 ? cho_at : bad == 2 ? han_at : board_at;
   VsPosition *pos = ctx->pos;
   g_autoptr (GError) err = NULL;
-  if (fen && !vs_position_init (pos, variant, fen, &err))
+  if (fen && !_vs_parse_start_position (ctx, variant, fen, &err))
     {
       why = g_strdup_printf (_("bad start position: %s"), err->message);
       g_clear_pointer (&fen, g_free);

@@ -32,6 +32,7 @@ typedef struct {
   int              n_pieces;
   gboolean         canonical;  /* rewrite SAN with vs_move_write */
   gboolean         fast_san;   /* Crazyhouse: fast_san() first */
+  char             letters[VS_MAX_PIECE_TYPES];  /* position letter by type */
 } Pgn;
 
 /* ---- Positions in the text ---- */
@@ -494,6 +495,7 @@ fast_san (Pgn *P, const VsPosition *pos, const char *text, VsMove *out)
   int n = vs_position_generate (pos, VS_GEN_ALL, moves);
   VsMove found = VS_MOVE_NONE;
   int count = 0;
+  const char *letters = P->letters;
   for (int i = 0; i < n; i++)
     {
       VsMove m = moves[i];
@@ -502,7 +504,7 @@ fast_san (Pgn *P, const VsPosition *pos, const char *text, VsMove *out)
       VsMoveKind k = VS_MOVE_KIND (m);
       if (drop)
         {
-          if (k != VS_MOVE_DROP || v->pieces[VS_MOVE_PIECE (m)].letter[0] != piece)
+          if (k != VS_MOVE_DROP || letters[VS_MOVE_PIECE (m)] != piece)
             continue;
         }
       else
@@ -511,7 +513,7 @@ fast_san (Pgn *P, const VsPosition *pos, const char *text, VsMove *out)
             continue;
           int from = VS_MOVE_FROM (m);
           VsPiece pc = pos->board[from];
-          if (v->pieces[VS_PIECE_TYPE (pc)].letter[0] != piece)
+          if (letters[VS_PIECE_TYPE (pc)] != piece)
             continue;
           if (dfile >= 0 && vs_sq_file (&v->geom, from) != dfile)
             continue;
@@ -521,7 +523,7 @@ fast_san (Pgn *P, const VsPosition *pos, const char *text, VsMove *out)
             continue;
           if ((k == VS_MOVE_PROMOTION) != (promo != 0))
             continue;
-          if (promo && v->pieces[VS_MOVE_PIECE (m)].letter[0] != promo)
+          if (promo && letters[VS_MOVE_PIECE (m)] != promo)
             continue;
         }
       found = m;
@@ -808,27 +810,30 @@ parse_movetext (Pgn *P, VsPosition *pos)
                 }
             }
           /* normalise blanks inside the move */
-          GString *t = g_string_sized_new (text_end - p);
+          char t[VS_MOVE_TEXT_MAX];
+          gsize tl = 0;
+          gboolean too_long = FALSE;
           for (const char *s = p; s < text_end; s++)
             {
-              if (g_ascii_isspace (*s))
+              char ch = g_ascii_isspace (*s) ? ' ' : *s;
+              if (ch == ' ' && (tl == 0 || t[tl - 1] == ' '))
+                continue;
+              if (tl + 1 >= sizeof t)
                 {
-                  if (t->len && t->str[t->len - 1] != ' ')
-                    g_string_append_c (t, ' ');
+                  too_long = TRUE;
+                  break;
                 }
-              else
-                g_string_append_c (t, *s);
+              t[tl++] = ch;
             }
-          while (t->len && t->str[t->len - 1] == ' ')
-            g_string_truncate (t, t->len - 1);
-          if (t->len == 0)
+          while (tl && t[tl - 1] == ' ')
+            tl--;
+          t[tl] = '\0';
+          if (tl == 0 || too_long)
             {
-              g_string_free (t, TRUE);
               fail_at (P, VS_RECORD_ERROR_SYNTAX, p, token_end (p, P->end), _("not a move"));
               break;
             }
-          play_token (P, f, pos, p, text_end, t->str, &pending);
-          g_string_free (t, TRUE);
+          play_token (P, f, pos, p, text_end, t, &pending);
           if (P->problem)
             break;
           if (suffix_nag)
@@ -882,7 +887,7 @@ parse_with_variant (VsParseContext *ctx, const char *text, gsize len, GArray *ta
   setup_pieces (&P);
   VsPosition *pos = ctx->pos;
   g_autoptr (GError) err = NULL;
-  if (!vs_position_init (pos, v, fen_tag ? fen_tag->value : NULL, &err))
+  if (!_vs_parse_start_position (ctx, v, fen_tag ? fen_tag->value : NULL, &err))
     {
       g_autofree char *detail = g_strdup_printf (_("bad start position: %s"), err->message);
       if (P.problem)
@@ -902,7 +907,10 @@ parse_with_variant (VsParseContext *ctx, const char *text, gsize len, GArray *ta
     {
       P.p = movetext;
       P.canonical = ctx->canonical_san || P.structured;
-      P.fast_san = strcmp (v->id, "crazyhouse") == 0 && v->pieces && v->n_piece_types >= 6;
+      P.fast_san = strcmp (v->id, "crazyhouse") == 0 && v->pieces && v->n_piece_types >= 6
+                   && v->n_piece_types < VS_MAX_PIECE_TYPES;
+      for (int t = 0; P.fast_san && t <= v->n_piece_types; t++)
+        P.letters[t] = t > 0 && v->pieces[t].letter ? v->pieces[t].letter[0] : '\0';
       parse_movetext (&P, pos);
     }
   *problem = P.problem;

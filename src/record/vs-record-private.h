@@ -49,7 +49,15 @@ typedef struct {
   guint            first_line;   /* line number of text's first line */
   VsPosition      *pos;          /* scratch, owned by the caller */
   gboolean         canonical_san; /* options->canonical_san */
+  /* the last start position set up, reused by the next game with the same
+   * variant and position string (owned by the caller; may be NULL) */
+  VsPosition      *start_cache;
+  const VsVariant *cache_variant;
+  char            *cache_fen;
 } VsParseContext;
+
+/* vs_position_init through ctx's cache. */
+gboolean    _vs_parse_start_position (VsParseContext *ctx, const VsVariant *v, const char *fen, GError **error);
 
 /* Parse one PGN (or bare move list, kifu = TRUE) game.  Always returns a game
  * unless nothing at all could be read (then NULL); *problem set on trouble. */
