@@ -143,9 +143,9 @@ vs_cli_replay (int argc, char **argv)
       double secs = (t1 - t0) / 1e6;
       double cpu = (ru.ru_utime.tv_sec - ru0.ru_utime.tv_sec) + (ru.ru_stime.tv_sec - ru0.ru_stime.tv_sec)
                    + ((ru.ru_utime.tv_usec - ru0.ru_utime.tv_usec) + (ru.ru_stime.tv_usec - ru0.ru_stime.tv_usec)) / 1e6;
-      fprintf (stderr, _("%u games (%u with problems), %" G_GUINT64_FORMAT " main-line plies; "
+      fprintf (stderr, _("%u games (%u with problems), %llu main-line plies; "
                          "CPU %.3f s: %.0f games/s; wall %.3f s: %.0f games/s; peak RSS %ld KiB%s\n"),
-               r.games, r.failed, r.plies, cpu, cpu > 0 ? r.games / cpu : 0.0,
+               r.games, r.failed, (unsigned long long) r.plies, cpu, cpu > 0 ? r.games / cpu : 0.0,
                secs, secs > 0 ? r.games / secs : 0.0, ru.ru_maxrss,
                keep ? _(" (games kept)") : "");
     }
