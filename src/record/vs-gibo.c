@@ -795,6 +795,13 @@ vs_gibo_write_game (VsGame *game, GError **error)
         continue;
       if (strcmp (k, "FEN") == 0 || strcmp (k, "SetUp") == 0 || strcmp (k, "Variant") == 0)
         continue;
+      /* a PGN roster tag that repeats a gibo header (PGN written from gibo) */
+      gboolean duplicate = FALSE;
+      for (guint j = 0; j < G_N_ELEMENTS (key_map); j++)
+        if (strcmp (k, key_map[j].pgn) == 0 && vs_game_get_header (game, key_map[j].gibo))
+          duplicate = TRUE;
+      if (duplicate)
+        continue;
       if (strcmp (k, "초차림") == 0 || strcmp (k, "한차림") == 0 || strcmp (k, "초포진") == 0
           || strcmp (k, "한포진") == 0 || strcmp (k, "판") == 0)
         {

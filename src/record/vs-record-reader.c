@@ -39,7 +39,37 @@ vs_record_detect_format (const char *data, gsize len, const char *filename)
       if (q < end && ((guchar) *q & 0x80))
         return VS_RECORD_FORMAT_GIBO;
       if (q < end && g_ascii_isalpha (*q))
-        return VS_RECORD_FORMAT_PGN;
+        {
+          /* ASCII headers: gibo all the same if the first movetext line
+           * carries Korean/Chinese piece names ("1. 08馬87") */
+          const char *m = p;
+          while (m < end)
+            {
+              const char *eol = memchr (m, '\n', end - m);
+              if (!eol)
+                eol = end;
+              const char *s = m;
+              while (s < eol && (*s == ' ' || *s == '\t' || *s == '\r'))
+                s++;
+              if (s < eol && *s != '[' && *s != '{' && *s != '%' && *s != ';')
+                {
+                  /* the first move: after "1." comes "08馬87" (gibo: two
+                   * digits or a Kakao "i3", then a piece name) or "e4" */
+                  while (s < eol && g_ascii_isdigit (*s))
+                    s++;
+                  while (s < eol && (*s == '.' || *s == ' '))
+                    s++;
+                  if (eol - s >= 3 && (g_ascii_isdigit (s[0]) || g_ascii_islower (s[0]))
+                      && g_ascii_isdigit (s[1]) && (guchar) s[2] >= 0x80)
+                    return VS_RECORD_FORMAT_GIBO;
+                  if (s < eol && (guchar) *s >= 0x80)
+                    return VS_RECORD_FORMAT_GIBO;   /* 한수쉼 */
+                  break;
+                }
+              m = eol + 1;
+            }
+          return VS_RECORD_FORMAT_PGN;
+        }
     }
   else if (p < end && (g_ascii_isdigit (*p) || *p == '{'))
     {

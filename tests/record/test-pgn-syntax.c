@@ -195,6 +195,10 @@ test_detect (void)
   g_assert_cmpint (vs_record_detect_format (gib, strlen (gib), NULL), ==, VS_RECORD_FORMAT_GIBO);
   const char *kifu = "1. P D3 - D4 P E8 - E6\n";
   g_assert_cmpint (vs_record_detect_format (kifu, strlen (kifu), NULL), ==, VS_RECORD_FORMAT_KIFU);
+  const char *ascii_gib = "[Event \"e\"]\n[White \"w\"]\n\n{c}\n1. 08馬87 2. 12馬33\n";
+  g_assert_cmpint (vs_record_detect_format (ascii_gib, strlen (ascii_gib), NULL), ==, VS_RECORD_FORMAT_GIBO);
+  const char *ascii_pgn = "[Event \"é\"]\n\n1. e4 { café } e5\n";
+  g_assert_cmpint (vs_record_detect_format (ascii_pgn, strlen (ascii_pgn), NULL), ==, VS_RECORD_FORMAT_PGN);
   const char *gm = "1. 08마87 2. 12마33\n";
   g_assert_cmpint (vs_record_detect_format (gm, strlen (gm), NULL), ==, VS_RECORD_FORMAT_GIBO);
 }
