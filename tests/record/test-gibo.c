@@ -198,7 +198,9 @@ test_encodings (void)
   VsGame *gd = vs_game_collection_get_game (d, 0);
   g_assert_cmpuint (vs_game_get_main_line_length (gd), ==, 8);
   g_assert_cmpstr (vs_game_get_start_fen (gd), ==, vs_game_get_start_fen (ga));
-  g_assert_cmpstr (vs_game_node_fen (vs_game_get_main_line_end (gd)), ==, vs_game_node_fen (vs_game_get_main_line_end (ga)));
+  g_autofree char *fd = vs_game_node_fen (vs_game_get_main_line_end (gd));
+  g_autofree char *fa = vs_game_node_fen (vs_game_get_main_line_end (ga));
+  g_assert_cmpstr (fd, ==, fa);
 }
 
 static void
