@@ -251,6 +251,38 @@ test_janggi (void)
   g_assert_cmpint (VS_MOVE_KIND (vs_game_node_get_move (pass)), ==, VS_MOVE_PASS);
 }
 
+/* Shapes on boards other than 8×8: Janggi's rank 10, Strato's levels. */
+static void
+test_shapes (void)
+{
+  if (!module_ready (&vs_variant_janggi) || !module_ready (&vs_variant_strato))
+    {
+      g_test_skip ("the rules modules have not landed in this tree yet");
+      return;
+    }
+  static const struct { const char *text; guint n; int from0, to0; } cases[] = {
+    { "[Variant \"Janggi\"]\n\n1. Hg3 { good [%cal Ge2e10,Ra10a9] [%csl Gi10] [%clk 0:10:00] } *\n", 3, 13, 85 },
+    { "[Variant \"Strato\"]\n\n1. N Ab1 - Bc3 { [%cal GAe2Be4] [%csl RCh8] } *\n", 2, 12, 64 + 28 },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (VsGameCollection) c = read_back (cases[i].text, NULL, VS_RECORD_FORMAT_AUTO);
+      VsGame *g = vs_game_collection_get_game (c, 0);
+      VsGameNode *n = vs_game_node_get_main_child (vs_game_get_root (g));
+      const VsShape *sh;
+      g_assert_cmpuint (vs_game_node_get_shapes (n, &sh), ==, cases[i].n);
+      g_assert_cmpint (sh[0].from, ==, cases[i].from0);
+      g_assert_cmpint (sh[0].to, ==, cases[i].to0);
+      g_autofree char *w1 = vs_pgn_write_game (g);
+      g_autoptr (VsGameCollection) c2 = read_back (w1, NULL, VS_RECORD_FORMAT_AUTO);
+      g_autofree char *why = NULL;
+      if (!vs_game_equal (g, vs_game_collection_get_game (c2, 0), &why))
+        g_error ("%s\n%s", why, w1);
+      g_autofree char *w2 = vs_pgn_write_game (vs_game_collection_get_game (c2, 0));
+      g_assert_cmpstr (w1, ==, w2);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -259,5 +291,6 @@ main (int argc, char **argv)
   g_test_add_func ("/record/notation/strato", test_strato);
   g_test_add_func ("/record/notation/crazyhouse", test_crazyhouse);
   g_test_add_func ("/record/notation/janggi", test_janggi);
+  g_test_add_func ("/record/notation/shapes", test_shapes);
   return g_test_run ();
 }
