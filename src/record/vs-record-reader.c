@@ -532,14 +532,10 @@ collect_game (VsGame *game, const VsRecordProblem *problem, gpointer data)
   VsGameCollection *c = data;
   if (game)
     vs_game_collection_append (c, game);
-  if (problem)
-    {
-      VsRecordProblem *p = vs_record_problem_copy (problem);
-      if (game)
-        p->game_index = vs_game_collection_get_n_games (c) - 1;
-      vs_game_collection_add_problem (c, p);
-      vs_record_problem_free (p);
-    }
+  if (problem && game)
+    vs_game_collection_add_game_problem (c, vs_game_collection_get_n_games (c) - 1, problem);
+  else if (problem)
+    vs_game_collection_add_problem (c, problem);
   return TRUE;
 }
 

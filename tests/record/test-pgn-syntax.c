@@ -184,6 +184,30 @@ test_bad_game_keeps_others (void)
   g_assert_cmpuint (vs_game_get_main_line_length (vs_game_collection_get_game (c, 2)), ==, 1);
   VsRecordProblem *p = vs_game_collection_get_problems (c)->pdata[0];
   g_assert_cmpuint (p->game_index, ==, 1);
+  g_assert_true (vs_game_collection_get_game_problem (c, 1) == p);
+  g_assert_null (vs_game_collection_get_game_problem (c, 0));
+  g_assert_null (vs_game_collection_get_game_problem (c, 2));
+}
+
+/* A game that cannot be read at all (unknown variant) is not in the
+ * collection; the problem keeps its index in the file. */
+static void
+test_unreadable_game (void)
+{
+  const char *text =
+    "[Event \"one\"]\n\n1. a *\n\n"
+    "[Event \"two\"]\n[Variant \"Xiangqi\"]\n\n1. a *\n\n"
+    "[Event \"three\"]\n\n1. a b *\n";
+  GError *error = NULL;
+  g_autoptr (VsGameCollection) c = read_text (text, FALSE, &error);
+  g_assert_error (error, VS_RECORD_ERROR, VS_RECORD_ERROR_UNKNOWN_VARIANT);
+  g_clear_error (&error);
+  g_assert_cmpuint (vs_game_collection_get_n_games (c), ==, 2);
+  g_assert_cmpstr (vs_game_get_header (vs_game_collection_get_game (c, 1), "Event"), ==, "three");
+  VsRecordProblem *p = vs_game_collection_get_problems (c)->pdata[0];
+  g_assert_cmpuint (p->game_index, ==, 1);
+  g_assert_null (vs_game_collection_get_game_problem (c, 0));
+  g_assert_null (vs_game_collection_get_game_problem (c, 1));
 }
 
 static void
@@ -247,6 +271,7 @@ main (int argc, char **argv)
   g_test_add_func ("/record/pgn-syntax/rich-round-trip", test_rich_round_trip);
   g_test_add_func ("/record/pgn-syntax/errors", test_errors);
   g_test_add_func ("/record/pgn-syntax/bad-game-keeps-others", test_bad_game_keeps_others);
+  g_test_add_func ("/record/pgn-syntax/unreadable-game", test_unreadable_game);
   g_test_add_func ("/record/pgn-syntax/detect", test_detect);
   g_test_add_func ("/record/pgn-syntax/crlf-and-escapes", test_crlf_and_escapes);
   g_test_add_func ("/record/pgn-syntax/stream-stop-and-cancel", test_stream_stop_and_cancel);

@@ -209,11 +209,11 @@ read_shared (const char *rel, gboolean expect_ok)
 static const VsRecordProblem *
 problem_for (VsGameCollection *c, guint game)
 {
-  GPtrArray *ps = vs_game_collection_get_problems (c);
-  for (guint i = 0; i < ps->len; i++)
-    if (((VsRecordProblem *) ps->pdata[i])->game_index == game)
-      return ps->pdata[i];
-  return NULL;
+  /* every game of these files is in the collection: file index = collection index */
+  const VsRecordProblem *p = vs_game_collection_get_game_problem (c, game);
+  if (p)
+    g_assert_cmpuint (p->game_index, ==, game);
+  return p;
 }
 
 static guint
