@@ -210,6 +210,20 @@ VsGame     *vs_game_node_get_game (const VsGameNode *node) { return node->game; 
 VsMove      vs_game_node_get_move (const VsGameNode *node) { return node->move; }
 const char *vs_game_node_get_san (const VsGameNode *node) { return node->san; }
 
+int
+vs_game_node_get_side (const VsGameNode *node)
+{
+  guint k = node->ply ? node->ply - 1 : 0;
+  return node->game->start_side ^ (k & 1);
+}
+
+guint
+vs_game_node_get_move_number (const VsGameNode *node)
+{
+  guint k = node->ply ? node->ply - 1 : 0;
+  return node->game->start_fullmove + (k + node->game->start_side) / 2;
+}
+
 guint
 vs_game_node_get_n_children (const VsGameNode *node)
 {

@@ -117,6 +117,11 @@ gboolean    vs_game_node_is_main_line     (const VsGameNode *node);
 gboolean    vs_game_node_is_root          (const VsGameNode *node);
 /* Plies from the start position (root = 0). */
 guint       vs_game_node_get_ply          (const VsGameNode *node);
+/* The side that played the node's move (VS_WHITE/VS_BLACK; for the root:
+ * the side to move at the start) and the move number to show with it
+ * ("12." / "12..."), counted from the start position's move number. */
+int         vs_game_node_get_side         (const VsGameNode *node);
+guint       vs_game_node_get_move_number  (const VsGameNode *node);
 /* The game's node owner. */
 VsGame     *vs_game_node_get_game         (const VsGameNode *node);
 
