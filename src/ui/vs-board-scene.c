@@ -111,7 +111,7 @@ vs_board_scene_build (const VsBoardLayout *l, const VsSceneInput *in, GArray *ou
   VsPieceFamily family = vs_piece_family_for_variant (var);
 
   /* 1. the board */
-  for (int p = 0; p < l->n_planes; p++)
+  for (int p = 0; p < l->n_planes && !in->skip_board; p++)
     {
       if (points)
         {
@@ -189,6 +189,9 @@ vs_board_scene_build (const VsBoardLayout *l, const VsSceneInput *in, GArray *ou
             }
         }
     }
+
+  if (in->board_only)
+    return;
 
   /* 2. highlights */
   VsMove lm = in->last_move;
@@ -485,6 +488,13 @@ set_color (cairo_t *cr, const VsColor *c)
 void
 vs_board_scene_draw_cairo (const VsBoardLayout *l, const GArray *prims, cairo_t *cr)
 {
+  vs_board_scene_draw_cairo_cached (l, prims, cr, NULL, NULL);
+}
+
+void
+vs_board_scene_draw_cairo_cached (const VsBoardLayout *l, const GArray *prims, cairo_t *cr,
+                                  VsAssetSurfaceFunc get_surface, gpointer data)
+{
   for (guint i = 0; i < prims->len; i++)
     {
       const VsPrim *p = &g_array_index (prims, VsPrim, i);
@@ -499,6 +509,18 @@ vs_board_scene_draw_cairo (const VsBoardLayout *l, const GArray *prims, cairo_t 
       switch (p->kind)
         {
         case VS_PRIM_ASSET:
+          if (get_surface && p->plane < 0)
+            {
+              cairo_surface_t *img = get_surface (p->asset, p->w, p->h, data);
+              if (img)
+                {
+                  cairo_set_source_surface (cr, img, p->x, p->y);
+                  cairo_rectangle (cr, p->x, p->y, p->w, p->h);
+                  cairo_clip (cr);
+                  cairo_paint_with_alpha (cr, p->alpha);
+                  break;
+                }
+            }
           if (p->alpha < 1.0)
             {
               cairo_push_group (cr);

@@ -33,6 +33,9 @@ struct _VsBoardView {
   gboolean scene_dirty;
 
   GHashTable *textures;   /* "asset@WxH" → GdkTexture */
+  GdkTexture *board_layer; /* the board drawn once per size/theme/orientation */
+  cairo_surface_t *board_surface;  /* the same for the cairo renderer */
+  GHashTable *surfaces;   /* "asset@WxH" → cairo_surface_t, for the cairo renderer */
   GHashTable *texts;      /* "size|b|text" → PangoLayout */
   int      tex_scale;
 
@@ -85,9 +88,24 @@ invalidate_scene (VsBoardView *self)
 }
 
 static void
+clear_board_layer (VsBoardView *self)
+{
+  g_clear_object (&self->board_layer);
+  g_clear_pointer (&self->board_surface, cairo_surface_destroy);
+}
+
+static void
+invalidate_board_layer (VsBoardView *self)
+{
+  clear_board_layer (self);
+  invalidate_scene (self);
+}
+
+static void
 invalidate_layout (VsBoardView *self)
 {
   self->layout_valid = FALSE;
+  clear_board_layer (self);
   invalidate_scene (self);
 }
 
@@ -110,6 +128,7 @@ ensure_layout (VsBoardView *self)
     {
       /* new square size: the old rasters will not be drawn again */
       g_hash_table_remove_all (self->textures);
+      g_hash_table_remove_all (self->surfaces);
       g_hash_table_remove_all (self->texts);
     }
 }
@@ -137,6 +156,7 @@ rebuild_scene (VsBoardView *self)
   in.show_focus = gtk_widget_has_focus (GTK_WIDGET (self)) &&
                   gtk_widget_get_focus_on_click (GTK_WIDGET (self)) && gtk_widget_has_visible_focus (GTK_WIDGET (self));
   in.hidden_square = -1;
+  in.skip_board = TRUE;
   in.marks = (const VsSquareMark *) self->marks->data;
   in.n_marks = self->marks->len;
   in.shapes = self->ctl->shapes;
@@ -249,6 +269,75 @@ draw_arrow_cb (cairo_t *cr, const VsPrim *p)
   cairo_fill (cr);
 }
 
+/* The board layer (squares, lines, camps), drawn by the cairo back end at
+ * device resolution into one texture. */
+static void
+ensure_board_surface (VsBoardView *self, int scale)
+{
+  if (self->board_surface)
+    return;
+  VsSceneInput in;
+  memset (&in, 0, sizeof in);
+  in.pos = self->ctl->pos;
+  in.theme = theme (self);
+  in.piece_set = vs_piece_set_resolve (self->piece_set, self->ctl->pos->variant);
+  in.hidden_square = -1;
+  in.board_only = TRUE;
+  g_autoptr(GArray) prims = g_array_new (FALSE, FALSE, sizeof (VsPrim));
+  vs_board_scene_build (&self->layout, &in, prims);
+  int w = MAX (1, self->layout_w * scale), h = MAX (1, self->layout_h * scale);
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+  cairo_t *cr = cairo_create (s);
+  cairo_scale (cr, scale, scale);
+  vs_board_scene_draw_cairo (&self->layout, prims, cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (s);
+  cairo_surface_set_device_scale (s, scale, scale);
+  self->board_surface = s;
+}
+
+static void
+ensure_board_layer (VsBoardView *self, int scale)
+{
+  if (self->board_layer)
+    return;
+  ensure_board_surface (self, scale);
+  cairo_surface_t *s = self->board_surface;
+  int stride = cairo_image_surface_get_stride (s);
+  int w = cairo_image_surface_get_width (s), h = cairo_image_surface_get_height (s);
+  GBytes *bytes = g_bytes_new (cairo_image_surface_get_data (s), (gsize) stride * h);
+  self->board_layer = gdk_memory_texture_new (w, h, GDK_MEMORY_DEFAULT, bytes, stride);
+  g_bytes_unref (bytes);
+}
+
+/* For the cairo renderer: cached image surfaces at device resolution. */
+static cairo_surface_t *
+get_surface (const char *asset, double w, double h, gpointer data)
+{
+  VsBoardView *self = data;
+  int scale = self->tex_scale;
+  int pw = MAX (1, (int) lround (w * scale)), ph = MAX (1, (int) lround (h * scale));
+  char key[256];
+  g_snprintf (key, sizeof key, "%s@%dx%d", asset, pw, ph);
+  cairo_surface_t *s = g_hash_table_lookup (self->surfaces, key);
+  if (s)
+    return s;
+  s = vs_board_asset_rasterize (asset, pw, ph, NULL);
+  if (s == NULL)
+    return NULL;
+  cairo_surface_set_device_scale (s, scale, scale);
+  g_hash_table_insert (self->surfaces, g_strdup (key), s);
+  return s;
+}
+
+static gboolean
+uses_cairo_renderer (GtkWidget *widget)
+{
+  GtkNative *native = gtk_widget_get_native (widget);
+  GskRenderer *r = native ? gtk_native_get_renderer (native) : NULL;
+  return r != NULL && GSK_IS_CAIRO_RENDERER (r);
+}
+
 /* Snapshot back end of the scene (vs-board-scene.h). */
 static void
 vs_board_view_snapshot (GtkWidget *widget, GtkSnapshot *s)
@@ -261,10 +350,28 @@ vs_board_view_snapshot (GtkWidget *widget, GtkSnapshot *s)
   if (scale != self->tex_scale)
     {
       g_hash_table_remove_all (self->textures);
+      g_hash_table_remove_all (self->surfaces);
+      clear_board_layer (self);
       self->tex_scale = scale;
     }
   if (self->scene_dirty)
     rebuild_scene (self);
+  if (uses_cairo_renderer (widget))
+    {
+      /* GTK 4.8's cairo renderer converts every texture node's pixels on
+       * every frame; with it, one cairo node that paints cached image
+       * surfaces costs a fraction of that. */
+      ensure_board_surface (self, scale);
+      cairo_t *cr = gtk_snapshot_append_cairo (s, &GRAPHENE_RECT_INIT (0, 0, self->layout_w, self->layout_h));
+      cairo_set_source_surface (cr, self->board_surface, 0, 0);
+      cairo_paint (cr);
+      vs_board_scene_draw_cairo_cached (&self->layout, self->prims, cr, get_surface, self);
+      cairo_destroy (cr);
+      return;
+    }
+  ensure_board_layer (self, scale);
+  gtk_snapshot_append_texture (s, self->board_layer,
+                               &GRAPHENE_RECT_INIT (0, 0, self->layout_w, self->layout_h));
   const VsBoardLayout *l = &self->layout;
   for (guint i = 0; i < self->prims->len; i++)
     {
@@ -906,7 +1013,7 @@ vs_board_view_set_theme (VsBoardView *self, const char *name)
     return;
   g_free (self->theme);
   self->theme = g_strdup (name);
-  invalidate_scene (self);
+  invalidate_board_layer (self);
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_THEME]);
 }
 
@@ -1182,6 +1289,8 @@ vs_board_view_finalize (GObject *object)
   g_array_unref (self->prims);
   g_hash_table_unref (self->textures);
   g_hash_table_unref (self->texts);
+  clear_board_layer (self);
+  g_hash_table_unref (self->surfaces);
   G_OBJECT_CLASS (vs_board_view_parent_class)->finalize (object);
 }
 
@@ -1247,6 +1356,8 @@ vs_board_view_init (VsBoardView *self)
   self->marks = g_array_new (FALSE, FALSE, sizeof (VsSquareMark));
   self->prims = g_array_new (FALSE, FALSE, sizeof (VsPrim));
   self->textures = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+  self->surfaces = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                          (GDestroyNotify) cairo_surface_destroy);
   self->texts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
   self->scene_dirty = TRUE;
 
