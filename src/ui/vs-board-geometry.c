@@ -495,6 +495,31 @@ try_in_place (VsBoardController *c)
   return VS_BOARD_CHANGED_CHOOSE | VS_BOARD_CHANGED_REDRAW;
 }
 
+/* In the oblique view a piece stands up over the cells behind its own:
+ * a press on its upper part means that piece, front rows first. */
+static int
+oblique_piece_at (const VsBoardController *c, const VsBoardLayout *l, double x, double y)
+{
+  int best = -1;
+  double best_y = -1e9;
+  int n = vs_geometry_squares (&c->pos->variant->geom);
+  for (int sq = 0; sq < n; sq++)
+    {
+      if (c->pos->board[sq] == VS_PIECE_NONE)
+        continue;
+      VsRect r;
+      vs_board_layout_piece_rect (l, sq, &r);
+      if (x < r.x + r.w * 0.2 || x > r.x + r.w * 0.8 || y < r.y + r.h * 0.05 || y > r.y + r.h)
+        continue;
+      if (r.y > best_y)
+        {
+          best_y = r.y;
+          best = sq;
+        }
+    }
+  return best;
+}
+
 VsBoardChange
 vs_board_controller_press (VsBoardController *c, const VsBoardLayout *l, double x, double y)
 {
@@ -505,6 +530,20 @@ vs_board_controller_press (VsBoardController *c, const VsBoardLayout *l, double 
     ch |= VS_BOARD_CHANGED_SHAPES | VS_BOARD_CHANGED_REDRAW;
   c->n_choices = 0;
   VsHit hit = vs_board_layout_hit (l, x, y);
+  if (l->oblique)
+    {
+      /* a legal destination under the pointer wins; else what is drawn
+       * on top there: the frontmost piece */
+      gboolean target = hit.kind == VS_HIT_SQUARE && c->sel_kind != VS_BOARD_SEL_NONE &&
+                        c->targets[hit.square];
+      int sq = target ? -1 : oblique_piece_at (c, l, x, y);
+      if (sq >= 0)
+        {
+          hit.kind = VS_HIT_SQUARE;
+          hit.square = sq;
+          hit.level = vs_sq_level (&c->pos->variant->geom, sq);
+        }
+    }
   c->press_x = c->pointer_x = x;
   c->press_y = c->pointer_y = y;
   if (hit.kind == VS_HIT_SQUARE)

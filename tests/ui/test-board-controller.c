@@ -505,6 +505,19 @@ check_level_change (VsStratoView view)
   fixture_load (&f);
   ch = drag_sq (f.c, &f.l, sq (v, "Ae2"), sq (v, "Ae4"));
   g_assert_true (ch & VS_BOARD_CHANGED_SNAPBACK);
+  /* stacked view: a press on the upper part of a standing piece picks it */
+  if (view == VS_STRATO_VIEW_STACKED)
+    {
+      VsRect r;
+      vs_board_layout_piece_rect (&f.l, sq (v, "Ab1"), &r);
+      double px = r.x + r.w / 2, py = r.y + r.h * 0.15;
+      VsHit cell = vs_board_layout_hit (&f.l, px, py);
+      g_assert_true (cell.kind != VS_HIT_SQUARE || cell.square != sq (v, "Ab1"));
+      vs_board_controller_deselect (f.c);
+      vs_board_controller_press (f.c, &f.l, px, py);
+      g_assert_cmpint (f.c->sel_square, ==, sq (v, "Ab1"));
+      vs_board_controller_release (f.c, &f.l, px, py);
+    }
   /* keyboard: Page Up changes level */
   f.c->focus_square = sq (v, "Ae4");
   vs_board_controller_key (f.c, &f.l, VS_BOARD_KEY_LEVEL_UP);
