@@ -16,8 +16,7 @@
 #define SIDE_LABEL   0.7
 #define HAND_GAP     0.25
 #define HAND_COL     1.0
-/* point boards (Janggi): a margin on the left and below for coordinates */
-#define POINT_MARGIN 0.4
+#define POINT_MARGIN VS_BOARD_POINT_MARGIN
 
 gboolean
 vs_board_variant_has_hands (const VsVariant *v)

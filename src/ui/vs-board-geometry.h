@@ -33,6 +33,9 @@ typedef struct {
 } VsAffine;
 
 #define VS_HAND_TYPES_MAX 8
+/* point boards (Janggi): margin left of and below the lines' cells, in
+ * units, for the coordinates */
+#define VS_BOARD_POINT_MARGIN 0.4
 
 typedef struct {
   VsRect rect;

@@ -116,8 +116,9 @@ vs_board_scene_build (const VsBoardLayout *l, const VsSceneInput *in, GArray *ou
       if (points)
         {
           VsPrim *b = add (out, VS_PRIM_ASSET, p);
-          b->w = g->files;
-          b->h = g->ranks;
+          b->x = -VS_BOARD_POINT_MARGIN;
+          b->w = g->files + VS_BOARD_POINT_MARGIN;
+          b->h = g->ranks + VS_BOARD_POINT_MARGIN;
           b->asset = g_intern_string (th->board);
           double lw = MAX (1.0, round (unit * 0.028));
           for (int f = 0; f < g->files; f++)
