@@ -378,12 +378,18 @@ vs_board_scene_build (const VsBoardLayout *l, const VsSceneInput *in, GArray *ou
         {
           double cx, cy;
           vs_board_layout_square_center (l, caps[i], &cx, &cy);
-          VsPrim *x = add (out, VS_PRIM_CROSS, -1);
-          x->x = cx - unit * 0.32;
-          x->y = cy - unit * 0.32;
-          x->w = x->h = unit * 0.64;
-          x->width = MAX (2.0, unit * 0.09);
-          x->color = th->capture;
+          /* a light halo, then the mark: readable over dark pieces too */
+          for (int k = 0; k < 2; k++)
+            {
+              VsPrim *x = add (out, VS_PRIM_CROSS, -1);
+              x->x = cx - unit * 0.32;
+              x->y = cy - unit * 0.32;
+              x->w = x->h = unit * 0.64;
+              x->width = MAX (2.0, unit * 0.09) + (k == 0 ? MAX (2.0, unit * 0.06) : 0);
+              x->color = k == 0 ? (VsColor) { 1, 1, 1, 0.85 } : th->capture;
+              if (k == 1)
+                x->color.a = MAX (x->color.a, 0.9);
+            }
         }
       if (in->show_focus && c->focus_square >= 0)
         {

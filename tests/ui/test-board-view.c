@@ -10,6 +10,7 @@
 #include "vs-piece-set.h"
 #include "vs-board-test-util.h"
 
+#include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
 
@@ -69,6 +70,20 @@ render_scaled (int scale)
   g_object_unref (t);
   gsk_render_node_unref (node);
   return im;
+}
+
+/* With VS_BOARD_SHOTS=DIR, renders are also saved there to be looked at. */
+static void
+shot (const Image *im, const char *name)
+{
+  const char *dir = g_getenv ("VS_BOARD_SHOTS");
+  if (dir == NULL)
+    return;
+  g_mkdir_with_parents (dir, 0755);
+  g_autofree char *file = g_strdup_printf ("%s/%s.png", dir, name);
+  cairo_surface_t *s = cairo_image_surface_create_for_data (im->data, CAIRO_FORMAT_ARGB32, im->w, im->h, im->stride);
+  cairo_surface_write_to_png (s, file);
+  cairo_surface_destroy (s);
 }
 
 static Image
@@ -350,6 +365,7 @@ test_decorations (void)
   VsBoardShape shapes[] = { { a4, a7, VS_SHAPE_GREEN }, { i6, i6, VS_SHAPE_RED } };
   vs_board_view_set_shapes (VS_BOARD_VIEW (board), shapes, 2);
   Image deco = render ();
+  shot (&deco, "view-decorations");
   int rgb[3];
   double cx, cy;
   /* the mark: blue over e5 */
@@ -470,6 +486,7 @@ test_interaction (void)
   vs_board_view_handle_change (bv, vs_board_controller_motion (c, l, x1 + 7, y1 + 3));
   g_assert_true (c->dragging);
   Image drag = render ();
+  shot (&drag, "view-drag-leaper");
   const char *leaper = vs_piece_set_asset (NULL, v, pos->board[sqn (pos, "a1")]);
   /* the origin is empty while dragging… */
   g_assert_cmpfloat (piece_match (&drag, l, sqn (pos, "a1"), leaper, 1), <, 0.5);
@@ -680,6 +697,7 @@ test_real_variants (void)
   g_assert_cmpint (vs_board_controller_preview (c, c->hover_square, caps), ==, 1);
   g_assert_cmpint (caps[0], ==, sqn (pos, "b5"));
   Image im = render ();
+  shot (&im, "view-withdrawer-preview");
   int rgb[3];
   vs_board_layout_square_center (l, sqn (pos, "b5"), &x, &y);
   pixel (&im, x, y, rgb);
@@ -703,6 +721,9 @@ test_real_variants (void)
       vs_board_view_set_strato_view (bv, view);
       vs_board_view_set_position (bv, pos, VS_MOVE_NONE, FALSE);
       press (sqn (pos, "Ab1"), TRUE);
+      Image st = render ();
+      shot (&st, view ? "view-strato-stacked-selected" : "view-strato-side-selected");
+      image_free (&st);
       g_assert_false (c->targets[sqn (pos, "Ac3")]);
       g_assert_true (c->targets[sqn (pos, "Bc3")]);
       memcpy (before, pos, sizeof *before);
