@@ -364,7 +364,12 @@ vs_board_view_snapshot (GtkWidget *widget, GtkSnapshot *s)
       ensure_board_surface (self, scale);
       cairo_t *cr = gtk_snapshot_append_cairo (s, &GRAPHENE_RECT_INIT (0, 0, self->layout_w, self->layout_h));
       cairo_set_source_surface (cr, self->board_surface, 0, 0);
+      const VsBoardLayout *bl = &self->layout;
+      cairo_save (cr);
+      cairo_rectangle (cr, bl->area.x, bl->area.y, bl->area.w, bl->area.h);
+      cairo_clip (cr);
       cairo_paint (cr);
+      cairo_restore (cr);
       vs_board_scene_draw_cairo_cached (&self->layout, self->prims, cr, get_surface, self);
       cairo_destroy (cr);
       return;
