@@ -637,6 +637,22 @@ vs_board_controller_release (VsBoardController *c, const VsBoardLayout *l, doubl
 }
 
 VsBoardChange
+vs_board_controller_select_hand (VsBoardController *c, int type)
+{
+  if (c->pos == NULL || type <= 0 || type >= VS_MAX_PIECE_TYPES)
+    return VS_BOARD_CHANGED_NONE;
+  VsHit hit = { VS_HIT_HAND, -1, -1, c->pos->side, type };
+  gboolean had = c->sel_kind != VS_BOARD_SEL_NONE;
+  vs_board_controller_deselect (c);
+  if (try_select_hit (c, &hit))
+    {
+      c->hover_square = c->focus_square >= 0 && c->targets[c->focus_square] ? c->focus_square : -1;
+      return VS_BOARD_CHANGED_REDRAW;
+    }
+  return had ? VS_BOARD_CHANGED_REDRAW : VS_BOARD_CHANGED_NONE;
+}
+
+VsBoardChange
 vs_board_controller_choose (VsBoardController *c, int index)
 {
   if (index < 0 || index >= c->n_choices)

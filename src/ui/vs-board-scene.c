@@ -260,6 +260,19 @@ vs_board_scene_build (const VsBoardLayout *l, const VsSceneInput *in, GArray *ou
       pc->w = r.w;
       pc->h = r.h;
       pc->asset = asset;
+      /* the variant flag where it matters to the eye: Crazyhouse "promoted"
+       * (returns to the hand as a Pawn), Chartima "nB still owes its Dog" */
+      if (VS_PIECE_HAS_FLAG (pos->board[sq]) && g->levels == 1 && family != VS_PIECE_FAMILY_JANGGI)
+        {
+          for (int k = 0; k < 2; k++)
+            {
+              VsPrim *d = add (out, VS_PRIM_DOT, -1);
+              d->x = r.x + r.w * 0.85;
+              d->y = r.y + r.h * 0.15;
+              d->r = r.w * (k == 0 ? 0.11 : 0.075);
+              d->color = k == 0 ? (VsColor) { 1, 1, 1, 0.95 } : (VsColor) { 0.85, 0.45, 0.05, 1 };
+            }
+        }
     }
 
   /* 4b. coordinates and level labels, over the pieces as on Lichess */

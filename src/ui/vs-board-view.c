@@ -868,7 +868,28 @@ key_pressed (GtkEventControllerKey *key, guint keyval, guint keycode, GdkModifie
       k = VS_BOARD_KEY_ACTIVATE; break;
     case GDK_KEY_Escape: k = VS_BOARD_KEY_CANCEL; break;
     default:
-      return FALSE;
+      {
+        /* a piece letter picks that piece from the hand (Crazyhouse drops) */
+        guint32 ch = gdk_keyval_to_unicode (keyval);
+        const VsVariant *v = self->ctl->pos->variant;
+        if (ch < 128 && g_ascii_isalpha (ch) && vs_board_variant_has_hands (v) &&
+            (state & (GDK_CONTROL_MASK | GDK_ALT_MASK)) == 0)
+          {
+            int types[VS_HAND_TYPES_MAX];
+            int n = vs_board_hand_types (v, types);
+            for (int i = 0; i < n; i++)
+              {
+                const char *letter = v->pieces[types[i]].letter;
+                if (letter && g_ascii_toupper (letter[0]) == g_ascii_toupper (ch) && letter[1] == '\0')
+                  {
+                    VsBoardChange hc = vs_board_controller_select_hand (self->ctl, types[i]);
+                    vs_board_view_handle_change (self, hc | VS_BOARD_CHANGED_REDRAW);
+                    return hc != VS_BOARD_CHANGED_NONE;
+                  }
+              }
+          }
+        return FALSE;
+      }
     }
   ensure_layout (self);
   VsBoardChange ch = vs_board_controller_key (self->ctl, &self->layout, k);

@@ -469,6 +469,17 @@ test_drops (void)
   ch = drag (f.c, &f.l, hx, hy, x, y);
   g_assert_true (ch & VS_BOARD_CHANGED_MOVE);
   g_assert_cmpuint (vs_board_controller_take_move (f.c), ==, nf3);
+  /* keyboard: pick the Knight from the hand, focus e5, Enter */
+  fixture_load (&f);
+  g_assert_cmpint (vs_board_controller_select_hand (f.c, P), ==, VS_BOARD_CHANGED_NONE); /* none in hand */
+  g_assert_true (vs_board_controller_select_hand (f.c, N) & VS_BOARD_CHANGED_REDRAW);
+  g_assert_cmpint (f.c->sel_kind, ==, VS_BOARD_SEL_HAND);
+  f.c->focus_square = sq (v, "e4");
+  vs_board_controller_key (f.c, &f.l, VS_BOARD_KEY_UP);
+  g_assert_cmpint (f.c->hover_square, ==, sq (v, "e5"));
+  ch = vs_board_controller_key (f.c, &f.l, VS_BOARD_KEY_ACTIVATE);
+  g_assert_true (ch & VS_BOARD_CHANGED_MOVE);
+  g_assert_cmpuint (vs_board_controller_take_move (f.c), ==, ne5);
   /* a drop dragged to an occupied / illegal square snaps back */
   center (&f.l, sq (v, "e1"), &x, &y);
   ch = drag (f.c, &f.l, hx, hy, x, y);
