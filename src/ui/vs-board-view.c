@@ -1233,6 +1233,29 @@ vs_board_view_pass (VsBoardView *self)
   return TRUE;
 }
 
+gboolean
+vs_board_view_export (VsBoardView *self, const char *filename, int size, GError **error)
+{
+  g_return_val_if_fail (VS_IS_BOARD_VIEW (self), FALSE);
+  g_return_val_if_fail (self->has_position, FALSE);
+  VsDiagramOptions o;
+  vs_diagram_options_init (&o);
+  o.theme = self->theme;
+  o.piece_set = vs_piece_set_resolve (self->piece_set, self->ctl->pos->variant);
+  o.size = size;
+  o.flipped = self->flipped;
+  o.coordinates = self->coordinates;
+  o.gibo = self->gibo;
+  o.strato_view = self->strato_view;
+  o.last_move = self->ctl->last_move;
+  o.show_check = TRUE;
+  o.marks = (const VsSquareMark *) self->marks->data;
+  o.n_marks = self->marks->len;
+  o.shapes = self->ctl->shapes;
+  o.n_shapes = self->ctl->n_shapes;
+  return vs_diagram_save (self->ctl->pos, &o, filename, error);
+}
+
 const VsBoardLayout *
 vs_board_view_get_layout (VsBoardView *self)
 {

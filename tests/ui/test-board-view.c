@@ -396,6 +396,31 @@ test_decorations (void)
   g_assert_cmpint (g_strv_length (strv), ==, 2);
   g_assert_cmpstr (strv[0], ==, "Ga4a7");
   g_assert_cmpstr (strv[1], ==, "Ri6");
+  /* exported as shown: the SVG has the mark's colour and the arrow's; the PNG
+   * has the blue mark on e5 */
+  g_autofree char *dir = g_dir_make_tmp ("vs-board-export-XXXXXX", NULL);
+  g_autofree char *svgf = g_build_filename (dir, "b.svg", NULL);
+  g_autofree char *pngf = g_build_filename (dir, "b.png", NULL);
+  g_autoptr(GError) error = NULL;
+  g_assert_true (vs_board_view_export (VS_BOARD_VIEW (board), svgf, 500, &error));
+  g_assert_no_error (error);
+  g_assert_true (vs_board_view_export (VS_BOARD_VIEW (board), pngf, 500, &error));
+  g_autofree char *svg = NULL;
+  g_assert_true (g_file_get_contents (svgf, &svg, NULL, NULL));
+  g_assert_nonnull (strstr (svg, "fill=\"#0000ff\""));
+  g_assert_nonnull (strstr (svg, "<polygon"));
+  cairo_surface_t *ps = cairo_image_surface_create_from_png (pngf);
+  g_assert_cmpint (cairo_image_surface_get_width (ps), ==, 500);
+  {
+    const guint8 *d = cairo_image_surface_get_data (ps);
+    int stride = cairo_image_surface_get_stride (ps);
+    const guint8 *px = d + (5 * 50 + 25) * stride + 4 * (4 * 50 + 25);   /* e5 centre, 50 px squares */
+    g_assert_cmpint (px[0], >, px[2] + 80);   /* blue over red */
+  }
+  cairo_surface_destroy (ps);
+  g_unlink (svgf);
+  g_unlink (pngf);
+  g_rmdir (dir);
   /* cleared: the board is as before */
   vs_board_view_set_marks (VS_BOARD_VIEW (board), NULL, 0);
   vs_board_view_set_shapes (VS_BOARD_VIEW (board), NULL, 0);
