@@ -142,8 +142,10 @@ vs_cli_bench (int argc, char **argv)
   g_free (pos);
   vs_search_free (search);
   printf (_("Positions searched: %d of %u\n"), searched, (guint) G_N_ELEMENTS (bench_cases));
-  printf (_("Nodes searched: %" G_GUINT64_FORMAT "\n"), total);
-  printf (_("Nodes/second: %" G_GUINT64_FORMAT "\n"), total_us > 0 ? total * 1000000 / (guint64) total_us : 0);
+  g_autofree char *nodes_text = g_strdup_printf ("%" G_GUINT64_FORMAT, total);
+  g_autofree char *nps_text = g_strdup_printf ("%" G_GUINT64_FORMAT, total_us > 0 ? total * 1000000 / (guint64) total_us : 0);
+  printf (_("Nodes searched: %s\n"), nodes_text);
+  printf (_("Nodes/second: %s\n"), nps_text);
   printf ("Bench: %" G_GUINT64_FORMAT "\n", total);
   return 0;
 }
@@ -620,9 +622,10 @@ vs_cli_analyze (int argc, char **argv)
   if (engine)
     {
       g_autoptr(VsUciClient) client = vs_uci_client_new (engine);
+      g_autofree char *multipv_text = g_strdup_printf ("%d", limits.multipv);
       if (!vs_uci_client_start (client, 10000, NULL, &error) ||
           !vs_uci_client_set_variant (client, v, &error) ||
-          (limits.multipv > 1 && !vs_uci_client_set_option (client, "MultiPV", g_strdup_printf ("%d", limits.multipv), &error)) ||
+          (limits.multipv > 1 && !vs_uci_client_set_option (client, "MultiPV", multipv_text, &error)) ||
           !vs_uci_client_new_game (client, &error) ||
           !vs_uci_client_sync (client, 10000, &error))
         {
