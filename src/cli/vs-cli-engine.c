@@ -66,17 +66,17 @@ typedef struct {
 } BenchCase;
 
 static const BenchCase bench_cases[] = {
-  { "crazyhouse", NULL, 7 },
-  { "crazyhouse", "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R[] w KQkq - 1 5", 6 },
-  { "crazyhouse", "r1b1k2r/ppp2ppp/2n5/3q4/3P4/5N2/PP3PPP/R1BQKB1R[PNbp] w KQkq - 0 9", 6 },
-  { "crazyhouse", "r4rk1/ppp2ppp/2n5/3p4/3P2b1/2PB1N2/P1P2PPP/R4RK1[QNBqnbp] b - - 0 15", 5 },
-  { "janggi", NULL, 6 },
-  { "janggi", "r1ba1abnr/4k4/1cn4c1/p1p1p1p1p/9/6P2/P1P1P3P/1C2B2C1/4K4/RN1A1ABNR w - - 4 4", 6 },
-  { "janggi", "2ba1a3/4k4/4b4/p3p1p1p/2p6/6P2/P3P3P/2C1R4/4K4/2BA1A3 w - - 0 30", 7 },
-  { "chartima", NULL, 3 },
-  { "chartima", "ilwouuowli/rnabqkbcnr/pppp1ppppp/4p5/10/10/5P4/PPPPP1PPPP/RNABQKBCNR/ILWOUUOWLI w KQkq - 0 2", 3 },
-  { "strato", NULL, 4 },
-  { "strato", "8/8/8/8/8/8/P'P'P'P'1P'P'P'/R'N'B'Q'K'B'N'R'|8/8/8/8/4P3/8/8/8|r'n'b'q'k'b'n'r'/p'p'p'p'p'p'p'p'/8/8/8/8/8/8 b - 0 1", 4 },
+  { "crazyhouse", NULL, 9 },
+  { "crazyhouse", "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R[] w KQkq - 1 5", 8 },
+  { "crazyhouse", "r1b1k2r/ppp2ppp/2n5/3q4/3P4/5N2/PP3PPP/R1BQKB1R[PNbp] w KQkq - 0 9", 7 },
+  { "crazyhouse", "r4rk1/ppp2ppp/2n5/3p4/3P2b1/2PB1N2/P1P2PPP/R4RK1[QNBqnbp] b - - 0 15", 7 },
+  { "janggi", NULL, 8 },
+  { "janggi", "r1ba1abnr/4k4/1cn4c1/p1p1p1p1p/9/6P2/P1P1P3P/1C2B2C1/4K4/RN1A1ABNR w - - 4 4", 8 },
+  { "janggi", "2ba1a3/4k4/4b4/p3p1p1p/2p6/6P2/P3P3P/2C1R4/4K4/2BA1A3 w - - 0 30", 9 },
+  { "chartima", NULL, 5 },
+  { "chartima", "ilwouuowli/rnabqkbcnr/pppp1ppppp/4p5/10/10/5P4/PPPPP1PPPP/RNABQKBCNR/ILWOUUOWLI w KQkq - 0 2", 5 },
+  { "strato", NULL, 6 },
+  { "strato", "8/8/8/8/8/8/P'P'P'P'1P'P'P'/R'N'B'Q'K'B'N'R'|8/8/8/8/4P3/8/8/8|r'n'b'q'k'b'n'r'/p'p'p'p'p'p'p'p'/8/8/8/8/8/8 b - 0 1", 6 },
 };
 
 int
