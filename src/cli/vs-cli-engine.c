@@ -541,6 +541,8 @@ vs_cli_uci (int argc, char **argv)
 /* ---- analyze -------------------------------------------------------------------- */
 
 #include "vs-uci-client.h"
+#include "vs-game.h"
+#include "vs-record.h"
 #include <math.h>
 
 typedef struct {
@@ -716,21 +718,11 @@ match_engine_start (MatchEngine *e, const VsVariant *v, GError **error)
       if (!vs_uci_client_set_option (e->client, kv[0], kv[1], error))
         return FALSE;
     }
-  e->name = g_strdup (vs_uci_client_get_name (e->client));
+  if (e->limit)
+    e->name = g_strdup_printf ("%s (%s)", vs_uci_client_get_name (e->client), e->limit);
+  else
+    e->name = g_strdup (vs_uci_client_get_name (e->client));
   return vs_uci_client_sync (e->client, 10000, error);
-}
-
-static void
-pgn_tag (GString *s, const char *k, const char *v)
-{
-  g_string_append_printf (s, "[%s \"", k);
-  for (const char *p = v; *p; p++)
-    {
-      if (*p == '"' || *p == '\\')
-        g_string_append_c (s, '\\');
-      g_string_append_c (s, *p);
-    }
-  g_string_append (s, "\"]\n");
 }
 
 static double
@@ -973,20 +965,8 @@ vs_cli_match (int argc, char **argv)
       fflush (stdout);
       if (pgn)
         {
-          GString *s = g_string_new (NULL);
-          g_autoptr(GDateTime) now = g_date_time_new_now_utc ();
-          g_autofree char *date = g_date_time_format (now, "%Y.%m.%d");
-          g_autofree char *round = g_strdup_printf ("%d", g + 1);
-          pgn_tag (s, "Event", "variant-study-cli match");
-          pgn_tag (s, "Site", "?");
-          pgn_tag (s, "Date", date);
-          pgn_tag (s, "Round", round);
-          pgn_tag (s, "White", eng[first].name);
-          pgn_tag (s, "Black", eng[1 - first].name);
-          pgn_tag (s, "Result", vs_result_string (result));
-          if (v->pgn_name)
-            pgn_tag (s, "Variant", v->pgn_name);
-          /* the game starts at the root of its history */
+          /* the record layer's PGN writer; the game starts at the root of
+           * the position's history (the opening is part of the game) */
           VsPosition *root = g_new (VsPosition, 1);
           memcpy (root, pos, sizeof *root);
           int n = root->hist_len;
@@ -998,43 +978,33 @@ vs_cli_match (int argc, char **argv)
             }
           g_autofree char *rootfen = vs_position_to_string (root);
           g_autofree char *startfen = vs_position_to_string (start);
-          if (strcmp (rootfen, startfen) != 0)
+          g_autoptr(GError) gerr = NULL;
+          g_autoptr(VsGame) game = vs_game_new (v, strcmp (rootfen, startfen) != 0 ? rootfen : NULL, &gerr);
+          VsGameNode *node = game ? vs_game_get_root (game) : NULL;
+          for (int k = 0; k < n && node; k++)
+            node = vs_game_add_move (game, node, moves[k], NULL, &gerr);
+          if (game && node)
             {
-              pgn_tag (s, "SetUp", "1");
-              pgn_tag (s, "FEN", rootfen);
+              g_autoptr(GDateTime) now = g_date_time_new_now_utc ();
+              g_autofree char *date = g_date_time_format (now, "%Y.%m.%d");
+              g_autofree char *round = g_strdup_printf ("%d", g + 1);
+              vs_game_set_header (game, "Event", "variant-study-cli match");
+              vs_game_set_header (game, "Site", "?");
+              vs_game_set_header (game, "Date", date);
+              vs_game_set_header (game, "Round", round);
+              vs_game_set_header (game, "White", eng[first].name);
+              vs_game_set_header (game, "Black", eng[1 - first].name);
+              vs_game_set_header (game, "Termination", termination);
+              vs_game_set_result (game, result);
+              if (reason)
+                vs_game_node_set_comment_after (game, node, reason);
+              g_autofree char *text = vs_pgn_write_game (game);
+              fputs (text, pgn);
+              fputs ("\n", pgn);
+              fflush (pgn);
             }
-          pgn_tag (s, "Termination", termination);
-          if (reason)
-            pgn_tag (s, "Annotator", reason);
-          g_string_append_c (s, '\n');
-          int col = 0;
-          for (int k = 0; k < n; k++)
-            {
-              char text[VS_MOVE_TEXT_MAX];
-              g_autofree char *tok = NULL;
-              vs_move_write (root, moves[k], VS_NOTATION_SAN, text);
-              if (root->side == VS_WHITE || k == 0)
-                tok = g_strdup_printf ("%d%s %s", root->fullmove, root->side == VS_WHITE ? "." : "...", text);
-              else
-                tok = g_strdup (text);
-              if (col + strlen (tok) + 1 > 79)
-                {
-                  g_string_append_c (s, '\n');
-                  col = 0;
-                }
-              else if (col)
-                {
-                  g_string_append_c (s, ' ');
-                  col++;
-                }
-              g_string_append (s, tok);
-              col += strlen (tok);
-              vs_position_make (root, moves[k]);
-            }
-          g_string_append_printf (s, "%s%s\n\n", col ? " " : "", vs_result_string (result));
-          fputs (s->str, pgn);
-          fflush (pgn);
-          g_string_free (s, TRUE);
+          else
+            vs_cli_error (_("game %d could not be recorded: %s"), g + 1, gerr ? gerr->message : "?");
           g_free (root);
         }
       if (error)
@@ -1057,7 +1027,17 @@ vs_cli_match (int argc, char **argv)
   double margin = (elo_of (score + 1.96 * sd) - elo_of (score - 1.96 * sd)) / 2;
   printf (_("Score of %s vs %s: %d - %d - %d  [%.3f] %d\n"), eng[0].name, eng[1].name,
           wins1, losses1, draws, score, played);
-  printf (_("Elo difference: %.1f +/- %.1f\n"), elo, margin);
+  if (played && (points1 == 0 || points1 == played))
+    {
+      /* no variance: give the one-sided 95 % bound instead */
+      double p = 1.0 - pow (0.05, 1.0 / played);
+      if (points1 == 0)
+        printf (_("Elo difference: below %.1f (95%% bound; engine 1 scored no point)\n"), elo_of (p));
+      else
+        printf (_("Elo difference: above %.1f (95%% bound; engine 1 scored every point)\n"), elo_of (1.0 - p));
+    }
+  else
+    printf (_("Elo difference: %.1f +/- %.1f\n"), elo, margin);
   if (pgn)
     fclose (pgn);
   g_rand_free (rand);
