@@ -15,6 +15,13 @@ typedef struct {
 
 static const Command commands[] = {
   { "perft", vs_cli_perft, N_("count legal-move tree leaves (move-generator test)") },
+  { "replay", vs_cli_replay, N_("read every game of a record file and replay it with legality checks") },
+  { "convert", vs_cli_convert, N_("convert a record file (PGN, gibo, bare move list)") },
+  { "uci", vs_cli_uci, N_("run the built-in engine as a UCI engine (stdin/stdout)") },
+  { "analyze", vs_cli_analyze, N_("analyse one position and print the engine’s lines") },
+  { "bench", vs_cli_bench, N_("search fixed positions: node-count signature and speed") },
+  { "match", vs_cli_match, N_("play a match between two UCI engines") },
+  { "diagram", vs_cli_diagram, N_("draw a position as an SVG or PNG diagram") },
 
 };
 

@@ -9,6 +9,13 @@ G_BEGIN_DECLS
 typedef int (*VsCliCommand) (int argc, char **argv);
 
 int vs_cli_perft (int argc, char **argv);
+int vs_cli_replay (int argc, char **argv);   /* vs-cli-record.c */
+int vs_cli_convert (int argc, char **argv);  /* vs-cli-record.c */
+int vs_cli_uci (int argc, char **argv);
+int vs_cli_analyze (int argc, char **argv);
+int vs_cli_bench (int argc, char **argv);
+int vs_cli_match (int argc, char **argv);
+int vs_cli_diagram (int argc, char **argv);
 
 /* Print a message to stderr in the CLI's style: "variant-study-cli: …". */
 void vs_cli_error (const char *format, ...) G_GNUC_PRINTF (1, 2);

@@ -1,9 +1,1815 @@
-/* vs-crazyhouse.c — placeholder until the module lands (being written now). */
+/* vs-crazyhouse.c — Crazyhouse: orthodox chess where captured pieces go to
+ * the capturer's hand and may be dropped back (../shared/rules/crazyhouse.md).
+ *
+ * Representation: pos->board[] and pos->hand[][] are the public state that
+ * the other layers read; next to them, in pos->priv, the module keeps 8×8
+ * bitboards (one per colour, one per piece type, one for promoted pieces)
+ * and the king squares.  make/unmake update both in step.
+ *
+ * Sliding attacks: hyperbola quintessence (files and both diagonals, with a
+ * byte swap for the reverse direction) and a 64×8 first-rank table (ranks).
+ * Legal moves are generated directly from check and pin masks; count_legal
+ * runs the same generator in counting mode (popcounts instead of writes), so
+ * perft leaves need no make/unmake.
+ *
+ * Piece types: 1 Pawn, 2 Knight, 3 Bishop, 4 Rook, 5 Queen, 6 King; the
+ * piece flag (bit 6) marks a promoted piece, which goes to the hand as a Pawn
+ * when captured.
+ */
 #include "vs-variant.h"
-static gboolean
-from_string (VsPosition *pos, const char *s, GError **error)
+
+#include <glib/gi18n.h>
+#include <stdbool.h>
+#include <string.h>
+
+enum { ZH_PAWN = 1, ZH_KNIGHT, ZH_BISHOP, ZH_ROOK, ZH_QUEEN, ZH_KING };
+
+/* The module's private acceleration state inside pos->priv. */
+typedef struct {
+  uint64_t color[2];    /* occupied squares by colour                   */
+  uint64_t type[8];     /* by piece type 1..6 ([0] and [7] stay empty)  */
+  uint64_t promoted;    /* pieces carrying the promoted flag            */
+  uint8_t  king[2];     /* king squares                                 */
+  uint8_t  unused[6];
+} ZhBoard;
+
+G_STATIC_ASSERT (sizeof (ZhBoard) <= sizeof (((VsPosition *) NULL)->priv));
+G_STATIC_ASSERT (VS_MAX_SQUARES >= 64);
+
+#define ZB(pos)  ((ZhBoard *) (pos)->priv.u64)
+#define CZB(pos) ((const ZhBoard *) (pos)->priv.u64)
+
+#define NO_SQ   VS_NO_SQUARE
+#define BIT(sq) (1ull << (sq))
+#define FILE_A  0x0101010101010101ull
+#define FILE_H  (FILE_A << 7)
+#define RANK_1  0x00000000000000ffull
+#define RANK_8  (RANK_1 << 56)
+
+#define ZH_MAX_PIECES 36
+
+#define ZH_INLINE static inline __attribute__ ((always_inline))
+
+static const char piece_chars[] = " PNBRQK";
+
+/* ---- Constant attack tables (generated once by a script from their
+ * definitions: knight and king steps, pawn captures per colour, the full
+ * diagonal and anti-diagonal through each square, and rank attacks by inner
+ * occupancy and file). ------------------------------------------------------ */
+
+static const uint64_t knight_attacks[64] = {
+  0x0000000000020400ull, 0x0000000000050800ull, 0x00000000000a1100ull, 0x0000000000142200ull,
+  0x0000000000284400ull, 0x0000000000508800ull, 0x0000000000a01000ull, 0x0000000000402000ull,
+  0x0000000002040004ull, 0x0000000005080008ull, 0x000000000a110011ull, 0x0000000014220022ull,
+  0x0000000028440044ull, 0x0000000050880088ull, 0x00000000a0100010ull, 0x0000000040200020ull,
+  0x0000000204000402ull, 0x0000000508000805ull, 0x0000000a1100110aull, 0x0000001422002214ull,
+  0x0000002844004428ull, 0x0000005088008850ull, 0x000000a0100010a0ull, 0x0000004020002040ull,
+  0x0000020400040200ull, 0x0000050800080500ull, 0x00000a1100110a00ull, 0x0000142200221400ull,
+  0x0000284400442800ull, 0x0000508800885000ull, 0x0000a0100010a000ull, 0x0000402000204000ull,
+  0x0002040004020000ull, 0x0005080008050000ull, 0x000a1100110a0000ull, 0x0014220022140000ull,
+  0x0028440044280000ull, 0x0050880088500000ull, 0x00a0100010a00000ull, 0x0040200020400000ull,
+  0x0204000402000000ull, 0x0508000805000000ull, 0x0a1100110a000000ull, 0x1422002214000000ull,
+  0x2844004428000000ull, 0x5088008850000000ull, 0xa0100010a0000000ull, 0x4020002040000000ull,
+  0x0400040200000000ull, 0x0800080500000000ull, 0x1100110a00000000ull, 0x2200221400000000ull,
+  0x4400442800000000ull, 0x8800885000000000ull, 0x100010a000000000ull, 0x2000204000000000ull,
+  0x0004020000000000ull, 0x0008050000000000ull, 0x00110a0000000000ull, 0x0022140000000000ull,
+  0x0044280000000000ull, 0x0088500000000000ull, 0x0010a00000000000ull, 0x0020400000000000ull,
+};
+
+static const uint64_t king_attacks[64] = {
+  0x0000000000000302ull, 0x0000000000000705ull, 0x0000000000000e0aull, 0x0000000000001c14ull,
+  0x0000000000003828ull, 0x0000000000007050ull, 0x000000000000e0a0ull, 0x000000000000c040ull,
+  0x0000000000030203ull, 0x0000000000070507ull, 0x00000000000e0a0eull, 0x00000000001c141cull,
+  0x0000000000382838ull, 0x0000000000705070ull, 0x0000000000e0a0e0ull, 0x0000000000c040c0ull,
+  0x0000000003020300ull, 0x0000000007050700ull, 0x000000000e0a0e00ull, 0x000000001c141c00ull,
+  0x0000000038283800ull, 0x0000000070507000ull, 0x00000000e0a0e000ull, 0x00000000c040c000ull,
+  0x0000000302030000ull, 0x0000000705070000ull, 0x0000000e0a0e0000ull, 0x0000001c141c0000ull,
+  0x0000003828380000ull, 0x0000007050700000ull, 0x000000e0a0e00000ull, 0x000000c040c00000ull,
+  0x0000030203000000ull, 0x0000070507000000ull, 0x00000e0a0e000000ull, 0x00001c141c000000ull,
+  0x0000382838000000ull, 0x0000705070000000ull, 0x0000e0a0e0000000ull, 0x0000c040c0000000ull,
+  0x0003020300000000ull, 0x0007050700000000ull, 0x000e0a0e00000000ull, 0x001c141c00000000ull,
+  0x0038283800000000ull, 0x0070507000000000ull, 0x00e0a0e000000000ull, 0x00c040c000000000ull,
+  0x0302030000000000ull, 0x0705070000000000ull, 0x0e0a0e0000000000ull, 0x1c141c0000000000ull,
+  0x3828380000000000ull, 0x7050700000000000ull, 0xe0a0e00000000000ull, 0xc040c00000000000ull,
+  0x0203000000000000ull, 0x0507000000000000ull, 0x0a0e000000000000ull, 0x141c000000000000ull,
+  0x2838000000000000ull, 0x5070000000000000ull, 0xa0e0000000000000ull, 0x40c0000000000000ull,
+};
+
+static const uint64_t pawn_attacks[2][64] = {
+  0x0000000000000200ull, 0x0000000000000500ull, 0x0000000000000a00ull, 0x0000000000001400ull,
+  0x0000000000002800ull, 0x0000000000005000ull, 0x000000000000a000ull, 0x0000000000004000ull,
+  0x0000000000020000ull, 0x0000000000050000ull, 0x00000000000a0000ull, 0x0000000000140000ull,
+  0x0000000000280000ull, 0x0000000000500000ull, 0x0000000000a00000ull, 0x0000000000400000ull,
+  0x0000000002000000ull, 0x0000000005000000ull, 0x000000000a000000ull, 0x0000000014000000ull,
+  0x0000000028000000ull, 0x0000000050000000ull, 0x00000000a0000000ull, 0x0000000040000000ull,
+  0x0000000200000000ull, 0x0000000500000000ull, 0x0000000a00000000ull, 0x0000001400000000ull,
+  0x0000002800000000ull, 0x0000005000000000ull, 0x000000a000000000ull, 0x0000004000000000ull,
+  0x0000020000000000ull, 0x0000050000000000ull, 0x00000a0000000000ull, 0x0000140000000000ull,
+  0x0000280000000000ull, 0x0000500000000000ull, 0x0000a00000000000ull, 0x0000400000000000ull,
+  0x0002000000000000ull, 0x0005000000000000ull, 0x000a000000000000ull, 0x0014000000000000ull,
+  0x0028000000000000ull, 0x0050000000000000ull, 0x00a0000000000000ull, 0x0040000000000000ull,
+  0x0200000000000000ull, 0x0500000000000000ull, 0x0a00000000000000ull, 0x1400000000000000ull,
+  0x2800000000000000ull, 0x5000000000000000ull, 0xa000000000000000ull, 0x4000000000000000ull,
+  0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull,
+  0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull,
+  0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull,
+  0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull,
+  0x0000000000000002ull, 0x0000000000000005ull, 0x000000000000000aull, 0x0000000000000014ull,
+  0x0000000000000028ull, 0x0000000000000050ull, 0x00000000000000a0ull, 0x0000000000000040ull,
+  0x0000000000000200ull, 0x0000000000000500ull, 0x0000000000000a00ull, 0x0000000000001400ull,
+  0x0000000000002800ull, 0x0000000000005000ull, 0x000000000000a000ull, 0x0000000000004000ull,
+  0x0000000000020000ull, 0x0000000000050000ull, 0x00000000000a0000ull, 0x0000000000140000ull,
+  0x0000000000280000ull, 0x0000000000500000ull, 0x0000000000a00000ull, 0x0000000000400000ull,
+  0x0000000002000000ull, 0x0000000005000000ull, 0x000000000a000000ull, 0x0000000014000000ull,
+  0x0000000028000000ull, 0x0000000050000000ull, 0x00000000a0000000ull, 0x0000000040000000ull,
+  0x0000000200000000ull, 0x0000000500000000ull, 0x0000000a00000000ull, 0x0000001400000000ull,
+  0x0000002800000000ull, 0x0000005000000000ull, 0x000000a000000000ull, 0x0000004000000000ull,
+  0x0000020000000000ull, 0x0000050000000000ull, 0x00000a0000000000ull, 0x0000140000000000ull,
+  0x0000280000000000ull, 0x0000500000000000ull, 0x0000a00000000000ull, 0x0000400000000000ull,
+  0x0002000000000000ull, 0x0005000000000000ull, 0x000a000000000000ull, 0x0014000000000000ull,
+  0x0028000000000000ull, 0x0050000000000000ull, 0x00a0000000000000ull, 0x0040000000000000ull,
+};
+
+static const uint64_t diag_mask[64] = {
+  0x8040201008040201ull, 0x0080402010080402ull, 0x0000804020100804ull, 0x0000008040201008ull,
+  0x0000000080402010ull, 0x0000000000804020ull, 0x0000000000008040ull, 0x0000000000000080ull,
+  0x4020100804020100ull, 0x8040201008040201ull, 0x0080402010080402ull, 0x0000804020100804ull,
+  0x0000008040201008ull, 0x0000000080402010ull, 0x0000000000804020ull, 0x0000000000008040ull,
+  0x2010080402010000ull, 0x4020100804020100ull, 0x8040201008040201ull, 0x0080402010080402ull,
+  0x0000804020100804ull, 0x0000008040201008ull, 0x0000000080402010ull, 0x0000000000804020ull,
+  0x1008040201000000ull, 0x2010080402010000ull, 0x4020100804020100ull, 0x8040201008040201ull,
+  0x0080402010080402ull, 0x0000804020100804ull, 0x0000008040201008ull, 0x0000000080402010ull,
+  0x0804020100000000ull, 0x1008040201000000ull, 0x2010080402010000ull, 0x4020100804020100ull,
+  0x8040201008040201ull, 0x0080402010080402ull, 0x0000804020100804ull, 0x0000008040201008ull,
+  0x0402010000000000ull, 0x0804020100000000ull, 0x1008040201000000ull, 0x2010080402010000ull,
+  0x4020100804020100ull, 0x8040201008040201ull, 0x0080402010080402ull, 0x0000804020100804ull,
+  0x0201000000000000ull, 0x0402010000000000ull, 0x0804020100000000ull, 0x1008040201000000ull,
+  0x2010080402010000ull, 0x4020100804020100ull, 0x8040201008040201ull, 0x0080402010080402ull,
+  0x0100000000000000ull, 0x0201000000000000ull, 0x0402010000000000ull, 0x0804020100000000ull,
+  0x1008040201000000ull, 0x2010080402010000ull, 0x4020100804020100ull, 0x8040201008040201ull,
+};
+
+static const uint64_t anti_mask[64] = {
+  0x0000000000000001ull, 0x0000000000000102ull, 0x0000000000010204ull, 0x0000000001020408ull,
+  0x0000000102040810ull, 0x0000010204081020ull, 0x0001020408102040ull, 0x0102040810204080ull,
+  0x0000000000000102ull, 0x0000000000010204ull, 0x0000000001020408ull, 0x0000000102040810ull,
+  0x0000010204081020ull, 0x0001020408102040ull, 0x0102040810204080ull, 0x0204081020408000ull,
+  0x0000000000010204ull, 0x0000000001020408ull, 0x0000000102040810ull, 0x0000010204081020ull,
+  0x0001020408102040ull, 0x0102040810204080ull, 0x0204081020408000ull, 0x0408102040800000ull,
+  0x0000000001020408ull, 0x0000000102040810ull, 0x0000010204081020ull, 0x0001020408102040ull,
+  0x0102040810204080ull, 0x0204081020408000ull, 0x0408102040800000ull, 0x0810204080000000ull,
+  0x0000000102040810ull, 0x0000010204081020ull, 0x0001020408102040ull, 0x0102040810204080ull,
+  0x0204081020408000ull, 0x0408102040800000ull, 0x0810204080000000ull, 0x1020408000000000ull,
+  0x0000010204081020ull, 0x0001020408102040ull, 0x0102040810204080ull, 0x0204081020408000ull,
+  0x0408102040800000ull, 0x0810204080000000ull, 0x1020408000000000ull, 0x2040800000000000ull,
+  0x0001020408102040ull, 0x0102040810204080ull, 0x0204081020408000ull, 0x0408102040800000ull,
+  0x0810204080000000ull, 0x1020408000000000ull, 0x2040800000000000ull, 0x4080000000000000ull,
+  0x0102040810204080ull, 0x0204081020408000ull, 0x0408102040800000ull, 0x0810204080000000ull,
+  0x1020408000000000ull, 0x2040800000000000ull, 0x4080000000000000ull, 0x8000000000000000ull,
+};
+
+static const uint8_t first_rank_attacks[64][8] = {
+  { 0xfe, 0xfd, 0xfb, 0xf7, 0xef, 0xdf, 0xbf, 0x7f },
+  { 0x02, 0xfd, 0xfa, 0xf6, 0xee, 0xde, 0xbe, 0x7e },
+  { 0x06, 0x05, 0xfb, 0xf4, 0xec, 0xdc, 0xbc, 0x7c },
+  { 0x02, 0x05, 0xfa, 0xf4, 0xec, 0xdc, 0xbc, 0x7c },
+  { 0x0e, 0x0d, 0x0b, 0xf7, 0xe8, 0xd8, 0xb8, 0x78 },
+  { 0x02, 0x0d, 0x0a, 0xf6, 0xe8, 0xd8, 0xb8, 0x78 },
+  { 0x06, 0x05, 0x0b, 0xf4, 0xe8, 0xd8, 0xb8, 0x78 },
+  { 0x02, 0x05, 0x0a, 0xf4, 0xe8, 0xd8, 0xb8, 0x78 },
+  { 0x1e, 0x1d, 0x1b, 0x17, 0xef, 0xd0, 0xb0, 0x70 },
+  { 0x02, 0x1d, 0x1a, 0x16, 0xee, 0xd0, 0xb0, 0x70 },
+  { 0x06, 0x05, 0x1b, 0x14, 0xec, 0xd0, 0xb0, 0x70 },
+  { 0x02, 0x05, 0x1a, 0x14, 0xec, 0xd0, 0xb0, 0x70 },
+  { 0x0e, 0x0d, 0x0b, 0x17, 0xe8, 0xd0, 0xb0, 0x70 },
+  { 0x02, 0x0d, 0x0a, 0x16, 0xe8, 0xd0, 0xb0, 0x70 },
+  { 0x06, 0x05, 0x0b, 0x14, 0xe8, 0xd0, 0xb0, 0x70 },
+  { 0x02, 0x05, 0x0a, 0x14, 0xe8, 0xd0, 0xb0, 0x70 },
+  { 0x3e, 0x3d, 0x3b, 0x37, 0x2f, 0xdf, 0xa0, 0x60 },
+  { 0x02, 0x3d, 0x3a, 0x36, 0x2e, 0xde, 0xa0, 0x60 },
+  { 0x06, 0x05, 0x3b, 0x34, 0x2c, 0xdc, 0xa0, 0x60 },
+  { 0x02, 0x05, 0x3a, 0x34, 0x2c, 0xdc, 0xa0, 0x60 },
+  { 0x0e, 0x0d, 0x0b, 0x37, 0x28, 0xd8, 0xa0, 0x60 },
+  { 0x02, 0x0d, 0x0a, 0x36, 0x28, 0xd8, 0xa0, 0x60 },
+  { 0x06, 0x05, 0x0b, 0x34, 0x28, 0xd8, 0xa0, 0x60 },
+  { 0x02, 0x05, 0x0a, 0x34, 0x28, 0xd8, 0xa0, 0x60 },
+  { 0x1e, 0x1d, 0x1b, 0x17, 0x2f, 0xd0, 0xa0, 0x60 },
+  { 0x02, 0x1d, 0x1a, 0x16, 0x2e, 0xd0, 0xa0, 0x60 },
+  { 0x06, 0x05, 0x1b, 0x14, 0x2c, 0xd0, 0xa0, 0x60 },
+  { 0x02, 0x05, 0x1a, 0x14, 0x2c, 0xd0, 0xa0, 0x60 },
+  { 0x0e, 0x0d, 0x0b, 0x17, 0x28, 0xd0, 0xa0, 0x60 },
+  { 0x02, 0x0d, 0x0a, 0x16, 0x28, 0xd0, 0xa0, 0x60 },
+  { 0x06, 0x05, 0x0b, 0x14, 0x28, 0xd0, 0xa0, 0x60 },
+  { 0x02, 0x05, 0x0a, 0x14, 0x28, 0xd0, 0xa0, 0x60 },
+  { 0x7e, 0x7d, 0x7b, 0x77, 0x6f, 0x5f, 0xbf, 0x40 },
+  { 0x02, 0x7d, 0x7a, 0x76, 0x6e, 0x5e, 0xbe, 0x40 },
+  { 0x06, 0x05, 0x7b, 0x74, 0x6c, 0x5c, 0xbc, 0x40 },
+  { 0x02, 0x05, 0x7a, 0x74, 0x6c, 0x5c, 0xbc, 0x40 },
+  { 0x0e, 0x0d, 0x0b, 0x77, 0x68, 0x58, 0xb8, 0x40 },
+  { 0x02, 0x0d, 0x0a, 0x76, 0x68, 0x58, 0xb8, 0x40 },
+  { 0x06, 0x05, 0x0b, 0x74, 0x68, 0x58, 0xb8, 0x40 },
+  { 0x02, 0x05, 0x0a, 0x74, 0x68, 0x58, 0xb8, 0x40 },
+  { 0x1e, 0x1d, 0x1b, 0x17, 0x6f, 0x50, 0xb0, 0x40 },
+  { 0x02, 0x1d, 0x1a, 0x16, 0x6e, 0x50, 0xb0, 0x40 },
+  { 0x06, 0x05, 0x1b, 0x14, 0x6c, 0x50, 0xb0, 0x40 },
+  { 0x02, 0x05, 0x1a, 0x14, 0x6c, 0x50, 0xb0, 0x40 },
+  { 0x0e, 0x0d, 0x0b, 0x17, 0x68, 0x50, 0xb0, 0x40 },
+  { 0x02, 0x0d, 0x0a, 0x16, 0x68, 0x50, 0xb0, 0x40 },
+  { 0x06, 0x05, 0x0b, 0x14, 0x68, 0x50, 0xb0, 0x40 },
+  { 0x02, 0x05, 0x0a, 0x14, 0x68, 0x50, 0xb0, 0x40 },
+  { 0x3e, 0x3d, 0x3b, 0x37, 0x2f, 0x5f, 0xa0, 0x40 },
+  { 0x02, 0x3d, 0x3a, 0x36, 0x2e, 0x5e, 0xa0, 0x40 },
+  { 0x06, 0x05, 0x3b, 0x34, 0x2c, 0x5c, 0xa0, 0x40 },
+  { 0x02, 0x05, 0x3a, 0x34, 0x2c, 0x5c, 0xa0, 0x40 },
+  { 0x0e, 0x0d, 0x0b, 0x37, 0x28, 0x58, 0xa0, 0x40 },
+  { 0x02, 0x0d, 0x0a, 0x36, 0x28, 0x58, 0xa0, 0x40 },
+  { 0x06, 0x05, 0x0b, 0x34, 0x28, 0x58, 0xa0, 0x40 },
+  { 0x02, 0x05, 0x0a, 0x34, 0x28, 0x58, 0xa0, 0x40 },
+  { 0x1e, 0x1d, 0x1b, 0x17, 0x2f, 0x50, 0xa0, 0x40 },
+  { 0x02, 0x1d, 0x1a, 0x16, 0x2e, 0x50, 0xa0, 0x40 },
+  { 0x06, 0x05, 0x1b, 0x14, 0x2c, 0x50, 0xa0, 0x40 },
+  { 0x02, 0x05, 0x1a, 0x14, 0x2c, 0x50, 0xa0, 0x40 },
+  { 0x0e, 0x0d, 0x0b, 0x17, 0x28, 0x50, 0xa0, 0x40 },
+  { 0x02, 0x0d, 0x0a, 0x16, 0x28, 0x50, 0xa0, 0x40 },
+  { 0x06, 0x05, 0x0b, 0x14, 0x28, 0x50, 0xa0, 0x40 },
+  { 0x02, 0x05, 0x0a, 0x14, 0x28, 0x50, 0xa0, 0x40 },
+};
+
+/* Castling rights kept when a move leaves from or arrives on a square. */
+static const uint8_t castle_keep[64] = {
+  13, 15, 15, 15, 12, 15, 15, 14,
+  15, 15, 15, 15, 15, 15, 15, 15,
+  15, 15, 15, 15, 15, 15, 15, 15,
+  15, 15, 15, 15, 15, 15, 15, 15,
+  15, 15, 15, 15, 15, 15, 15, 15,
+  15, 15, 15, 15, 15, 15, 15, 15,
+  15, 15, 15, 15, 15, 15, 15, 15,
+   7, 15, 15, 15,  3, 15, 15, 11,
+};
+
+/* ---- Bit helpers ----------------------------------------------------------- */
+
+ZH_INLINE int
+lsb (uint64_t b)
 {
-  g_set_error (error, VS_CORE_ERROR, VS_CORE_ERROR_UNSUPPORTED, "crazyhouse: not yet implemented");
+  return __builtin_ctzll (b);
+}
+
+ZH_INLINE int
+pop_lsb (uint64_t *b)
+{
+  int s = __builtin_ctzll (*b);
+  *b &= *b - 1;
+  return s;
+}
+
+ZH_INLINE int
+popcnt (uint64_t b)
+{
+  return __builtin_popcountll (b);
+}
+
+/* Hyperbola quintessence along one line (mask without the square itself). */
+ZH_INLINE uint64_t
+line_attacks (uint64_t occ, uint64_t mask_ex, int sq)
+{
+  uint64_t fwd = occ & mask_ex;
+  uint64_t rev = __builtin_bswap64 (fwd);
+  fwd -= BIT (sq);
+  rev -= BIT (sq ^ 56);
+  fwd ^= __builtin_bswap64 (rev);
+  return fwd & mask_ex;
+}
+
+ZH_INLINE uint64_t
+bishop_attacks (uint64_t occ, int sq)
+{
+  return line_attacks (occ, diag_mask[sq] ^ BIT (sq), sq) |
+         line_attacks (occ, anti_mask[sq] ^ BIT (sq), sq);
+}
+
+ZH_INLINE uint64_t
+rook_attacks (uint64_t occ, int sq)
+{
+  int r8 = sq & 56;
+  uint64_t rank = (uint64_t) first_rank_attacks[(occ >> (r8 + 1)) & 63][sq & 7] << r8;
+  return rank | line_attacks (occ, (FILE_A << (sq & 7)) ^ BIT (sq), sq);
+}
+
+/* The whole line through two squares (0 if they share none). */
+ZH_INLINE uint64_t
+line_through (int a, int b)
+{
+  int fa = a & 7, ra = a >> 3, fb = b & 7, rb = b >> 3;
+  if (ra == rb)
+    return RANK_1 << (ra * 8);
+  if (fa == fb)
+    return FILE_A << fa;
+  if (ra - fa == rb - fb)
+    return diag_mask[a];
+  if (ra + fa == rb + fb)
+    return anti_mask[a];
+  return 0;
+}
+
+/* Squares strictly between two squares on a common line (0 if none). */
+ZH_INLINE uint64_t
+between (int a, int b)
+{
+  int lo = MIN (a, b), hi = MAX (a, b);
+  uint64_t range = (BIT (hi) - 1) & ~((BIT (lo) << 1) - 1);
+  return line_through (a, b) & range;
+}
+
+ZH_INLINE uint64_t
+attackers_to (const ZhBoard *b, int sq, uint64_t occ)
+{
+  return (pawn_attacks[VS_WHITE][sq] & b->type[ZH_PAWN] & b->color[VS_BLACK]) |
+         (pawn_attacks[VS_BLACK][sq] & b->type[ZH_PAWN] & b->color[VS_WHITE]) |
+         (knight_attacks[sq] & b->type[ZH_KNIGHT]) |
+         (king_attacks[sq] & b->type[ZH_KING]) |
+         (bishop_attacks (occ, sq) & (b->type[ZH_BISHOP] | b->type[ZH_QUEEN])) |
+         (rook_attacks (occ, sq) & (b->type[ZH_ROOK] | b->type[ZH_QUEEN]));
+}
+
+/* Is sq attacked by colour `by`, with occupancy occ? */
+ZH_INLINE bool
+attacked_by (const ZhBoard *b, int sq, uint64_t occ, int by)
+{
+  const uint64_t them = b->color[by];
+  if ((pawn_attacks[by ^ 1][sq] & b->type[ZH_PAWN] & them) ||
+      (knight_attacks[sq] & b->type[ZH_KNIGHT] & them) ||
+      (king_attacks[sq] & b->type[ZH_KING] & them))
+    return true;
+  uint64_t bq = (b->type[ZH_BISHOP] | b->type[ZH_QUEEN]) & them;
+  if (bq && (bishop_attacks (occ, sq) & bq))
+    return true;
+  uint64_t rq = (b->type[ZH_ROOK] | b->type[ZH_QUEEN]) & them;
+  return rq && (rook_attacks (occ, sq) & rq);
+}
+
+/* ---- Board updates ----------------------------------------------------------- */
+
+ZH_INLINE void
+put_piece (VsPosition *pos, ZhBoard *b, int sq, VsPiece p)
+{
+  uint64_t m = BIT (sq);
+  int type = VS_PIECE_TYPE (p);
+  pos->board[sq] = p;
+  b->color[VS_PIECE_COLOR (p)] |= m;
+  b->type[type] |= m;
+  if (p & VS_PIECE_FLAG)
+    b->promoted |= m;
+  if (type == ZH_KING)
+    b->king[VS_PIECE_COLOR (p)] = sq;
+}
+
+ZH_INLINE void
+remove_piece (VsPosition *pos, ZhBoard *b, int sq, VsPiece p)
+{
+  uint64_t m = ~BIT (sq);
+  pos->board[sq] = VS_PIECE_NONE;
+  b->color[VS_PIECE_COLOR (p)] &= m;
+  b->type[VS_PIECE_TYPE (p)] &= m;
+  b->promoted &= m;
+}
+
+/* Rebuilds the bitboards from board[] (position-string reader). */
+static void
+rebuild_bitboards (VsPosition *pos)
+{
+  ZhBoard *b = ZB (pos);
+  memset (&pos->priv, 0, sizeof pos->priv);
+  b->king[0] = b->king[1] = NO_SQ;
+  for (int sq = 0; sq < 64; sq++)
+    if (pos->board[sq])
+      put_piece (pos, b, sq, pos->board[sq]);
+}
+
+static uint64_t
+compute_key (const VsPosition *pos)
+{
+  uint64_t k = 0;
+  for (int sq = 0; sq < 64; sq++)
+    if (pos->board[sq])
+      k ^= vs_zobrist_psq[pos->board[sq] & 0x7f][sq];
+  for (int c = 0; c < 2; c++)
+    for (int t = ZH_PAWN; t < ZH_KING; t++)
+      k ^= vs_zobrist_hand[c][t][pos->hand[c][t]];
+  if (pos->side == VS_BLACK)
+    k ^= vs_zobrist_side;
+  k ^= vs_zobrist_castling[pos->castling];
+  if (pos->ep != NO_SQ)
+    k ^= vs_zobrist_ep[pos->ep];
+  return k;
+}
+
+/* Is the en-passant capture from → to legal for `side` (to move)?  Decided on
+ * the occupancy after the capture, so pins along ranks are seen too. */
+static bool
+ep_capture_legal (const ZhBoard *b, int side, int from, int to)
+{
+  int capsq = to ^ 8;
+  uint64_t occ = ((b->color[0] | b->color[1]) ^ BIT (from) ^ BIT (capsq)) | BIT (to);
+  uint64_t them = b->color[side ^ 1] & ~BIT (capsq);
+  return !(attackers_to (b, b->king[side], occ) & them);
+}
+
+/* The en-passant square to record after a double step to epsq: only when a
+ * legal capture exists (as Lichess and python-chess write it), so that the
+ * key, repetitions and the written string agree. */
+static uint8_t
+legal_ep_square (const ZhBoard *b, int side, int epsq)
+{
+  uint64_t cand = pawn_attacks[side ^ 1][epsq] & b->type[ZH_PAWN] & b->color[side];
+  while (cand)
+    if (ep_capture_legal (b, side, pop_lsb (&cand), epsq))
+      return epsq;
+  return NO_SQ;
+}
+
+static void
+castle_rook_squares (int king_to, int *rook_from, int *rook_to)
+{
+  int base = king_to & 56;
+  if ((king_to & 7) == 6)
+    {
+      *rook_from = base + 7;
+      *rook_to = base + 5;
+    }
+  else
+    {
+      *rook_from = base;
+      *rook_to = base + 3;
+    }
+}
+
+/* ---- make / unmake ------------------------------------------------------------- */
+
+static void
+zh_make (VsPosition *pos, VsMove m)
+{
+  ZhBoard *b = ZB (pos);
+  VsUndo *u = &pos->hist[pos->hist_len++];
+  const int us = pos->side, them = us ^ 1;
+  const int to = VS_MOVE_TO (m);
+  const VsMoveKind kind = VS_MOVE_KIND (m);
+  uint64_t key = pos->key ^ vs_zobrist_side;
+
+  u->key = pos->key;
+  u->move = m;
+  u->halfmove = pos->halfmove;
+  u->ep = pos->ep;
+  u->castling = pos->castling;
+  u->passes = pos->passes;
+  u->n_captured = 0;
+
+  if (pos->ep != NO_SQ)
+    {
+      key ^= vs_zobrist_ep[pos->ep];
+      pos->ep = NO_SQ;
+    }
+  pos->halfmove++;
+
+  if (kind == VS_MOVE_DROP)
+    {
+      int t = VS_MOVE_PIECE (m);
+      VsPiece p = VS_MAKE_PIECE (us, t);
+      int n = pos->hand[us][t];
+      key ^= vs_zobrist_hand[us][t][n] ^ vs_zobrist_hand[us][t][n - 1];
+      pos->hand[us][t] = n - 1;
+      put_piece (pos, b, to, p);
+      key ^= vs_zobrist_psq[p][to];
+      u->moved = p;
+      if (t == ZH_PAWN)
+        pos->halfmove = 0;
+    }
+  else
+    {
+      const int from = VS_MOVE_FROM (m);
+      const VsPiece p = pos->board[from];
+      u->moved = p;
+      int capsq = kind == VS_MOVE_EN_PASSANT ? (to ^ 8) : to;
+      VsPiece cap = pos->board[capsq];
+      if (cap)
+        {
+          remove_piece (pos, b, capsq, cap);
+          key ^= vs_zobrist_psq[cap][capsq];
+          int ht = (cap & VS_PIECE_FLAG) ? ZH_PAWN : VS_PIECE_TYPE (cap);
+          int n = pos->hand[us][ht];
+          key ^= vs_zobrist_hand[us][ht][n] ^ vs_zobrist_hand[us][ht][n + 1];
+          pos->hand[us][ht] = n + 1;
+          pos->halfmove = 0;
+          u->n_captured = 1;
+          u->captured_sq[0] = capsq;
+          u->captured[0] = cap;
+        }
+      remove_piece (pos, b, from, p);
+      VsPiece np = p;
+      if (kind == VS_MOVE_PROMOTION)
+        np = VS_MAKE_PIECE (us, VS_MOVE_PIECE (m)) | VS_PIECE_FLAG;
+      put_piece (pos, b, to, np);
+      key ^= vs_zobrist_psq[p][from] ^ vs_zobrist_psq[np][to];
+      if (kind == VS_MOVE_CASTLE)
+        {
+          int rf, rt;
+          castle_rook_squares (to, &rf, &rt);
+          VsPiece r = pos->board[rf];
+          remove_piece (pos, b, rf, r);
+          put_piece (pos, b, rt, r);
+          key ^= vs_zobrist_psq[r][rf] ^ vs_zobrist_psq[r][rt];
+        }
+      if (VS_PIECE_TYPE (p) == ZH_PAWN)
+        {
+          pos->halfmove = 0;
+          if ((from ^ to) == 16)
+            {
+              int epsq = (from + to) >> 1;
+              if (pawn_attacks[us][epsq] & b->type[ZH_PAWN] & b->color[them])
+                {
+                  pos->ep = legal_ep_square (b, them, epsq);
+                  if (pos->ep != NO_SQ)
+                    key ^= vs_zobrist_ep[pos->ep];
+                }
+            }
+        }
+      uint8_t c = pos->castling & castle_keep[from] & castle_keep[to];
+      if (c != pos->castling)
+        {
+          key ^= vs_zobrist_castling[pos->castling] ^ vs_zobrist_castling[c];
+          pos->castling = c;
+        }
+    }
+  pos->side = them;
+  if (us == VS_BLACK)
+    pos->fullmove++;
+  pos->key = key;
+}
+
+static void
+zh_unmake (VsPosition *pos)
+{
+  ZhBoard *b = ZB (pos);
+  const VsUndo *u = &pos->hist[--pos->hist_len];
+  const VsMove m = u->move;
+  const int us = pos->side ^ 1;
+  const int to = VS_MOVE_TO (m);
+  const VsMoveKind kind = VS_MOVE_KIND (m);
+
+  pos->side = us;
+  if (us == VS_BLACK)
+    pos->fullmove--;
+  if (kind == VS_MOVE_DROP)
+    {
+      remove_piece (pos, b, to, pos->board[to]);
+      pos->hand[us][VS_MOVE_PIECE (m)]++;
+    }
+  else
+    {
+      remove_piece (pos, b, to, pos->board[to]);
+      put_piece (pos, b, VS_MOVE_FROM (m), u->moved);
+      if (kind == VS_MOVE_CASTLE)
+        {
+          int rf, rt;
+          castle_rook_squares (to, &rf, &rt);
+          VsPiece r = pos->board[rt];
+          remove_piece (pos, b, rt, r);
+          put_piece (pos, b, rf, r);
+        }
+      if (u->n_captured)
+        {
+          VsPiece cap = u->captured[0];
+          put_piece (pos, b, u->captured_sq[0], cap);
+          pos->hand[us][(cap & VS_PIECE_FLAG) ? ZH_PAWN : VS_PIECE_TYPE (cap)]--;
+        }
+    }
+  pos->key = u->key;
+  pos->halfmove = u->halfmove;
+  pos->ep = u->ep;
+  pos->castling = u->castling;
+  pos->passes = u->passes;
+}
+
+/* ---- Legal move generation ------------------------------------------------------ */
+
+#define ADD_MOVE(f, t, k, p) (out[n++] = VS_MOVE_MAKE ((f), (t), (k), (p)))
+
+/* Writes (or, when counting, only counts) the legal moves.  `counting` is a
+ * constant in each caller, so the compiler builds two specialised copies. */
+ZH_INLINE int
+gen_impl (const VsPosition *pos, bool noisy, VsMove *out, const bool counting)
+{
+  const ZhBoard *b = CZB (pos);
+  const int us = pos->side, them = us ^ 1;
+  const uint64_t own = b->color[us], enemy = b->color[them], occ = own | enemy;
+  const int ksq = b->king[us];
+  int n = 0;
+
+  const uint64_t checkers = attackers_to (b, ksq, occ) & enemy;
+
+  /* King steps: the destination must not be attacked once the king has left
+   * its square (so sliders see through it). */
+  {
+    uint64_t kt = king_attacks[ksq] & ~own;
+    if (noisy)
+      kt &= enemy;
+    const uint64_t occ_nk = occ ^ BIT (ksq);
+    while (kt)
+      {
+        int to = pop_lsb (&kt);
+        if (!attacked_by (b, to, occ_nk, them))
+          {
+            if (counting)
+              n++;
+            else
+              ADD_MOVE (ksq, to, VS_MOVE_NORMAL, 0);
+          }
+      }
+  }
+  if (checkers & (checkers - 1))
+    return n;   /* double check: only the king moves */
+
+  uint64_t target, drop_target;
+  if (checkers)
+    {
+      drop_target = between (ksq, lsb (checkers));
+      target = drop_target | checkers;
+    }
+  else
+    {
+      target = ~own;
+      drop_target = ~occ;
+    }
+
+  /* Pinned pieces: exactly one piece between the king and an enemy slider
+   * on a line the slider moves along, and that piece ours. */
+  const uint64_t rq = (b->type[ZH_ROOK] | b->type[ZH_QUEEN]) & enemy;
+  const uint64_t bq = (b->type[ZH_BISHOP] | b->type[ZH_QUEEN]) & enemy;
+  uint64_t pinned = 0;
+  {
+    uint64_t snipers = (rq & ((FILE_A << (ksq & 7)) | (RANK_1 << (ksq & 56)))) |
+                       (bq & (diag_mask[ksq] | anti_mask[ksq]));
+    while (snipers)
+      {
+        uint64_t bt = between (ksq, pop_lsb (&snipers)) & occ;
+        if (bt && !(bt & (bt - 1)))
+          pinned |= bt & own;
+      }
+  }
+
+  /* Castling: not out of, through or into check; the rights guarantee the
+   * king and rook stand on their squares. */
+  if (!checkers && !noisy && (pos->castling & (us ? 12 : 3)))
+    {
+      const int base = us ? 56 : 0;
+      if ((pos->castling & (us ? 4 : 1)) &&
+          !(occ & (BIT (base + 5) | BIT (base + 6))) &&
+          !attacked_by (b, base + 5, occ, them) && !attacked_by (b, base + 6, occ, them))
+        {
+          if (counting)
+            n++;
+          else
+            ADD_MOVE (base + 4, base + 6, VS_MOVE_CASTLE, 0);
+        }
+      if ((pos->castling & (us ? 8 : 2)) &&
+          !(occ & (BIT (base + 1) | BIT (base + 2) | BIT (base + 3))) &&
+          !attacked_by (b, base + 3, occ, them) && !attacked_by (b, base + 2, occ, them))
+        {
+          if (counting)
+            n++;
+          else
+            ADD_MOVE (base + 4, base + 2, VS_MOVE_CASTLE, 0);
+        }
+    }
+
+  const uint64_t mt = noisy ? target & enemy : target;
+
+  /* Knights (a pinned knight never moves). */
+  for (uint64_t pcs = b->type[ZH_KNIGHT] & own & ~pinned; pcs; )
+    {
+      int from = pop_lsb (&pcs);
+      uint64_t t = knight_attacks[from] & mt;
+      if (counting)
+        n += popcnt (t);
+      else
+        while (t)
+          ADD_MOVE (from, pop_lsb (&t), VS_MOVE_NORMAL, 0);
+    }
+
+  /* Bishops, rooks and queens (pinned ones stay on the pin line). */
+  for (uint64_t pcs = (b->type[ZH_BISHOP] | b->type[ZH_QUEEN]) & own; pcs; )
+    {
+      int from = pop_lsb (&pcs);
+      uint64_t t = bishop_attacks (occ, from) & mt;
+      if (pinned & BIT (from))
+        t &= line_through (ksq, from);
+      if (counting)
+        n += popcnt (t);
+      else
+        while (t)
+          ADD_MOVE (from, pop_lsb (&t), VS_MOVE_NORMAL, 0);
+    }
+  for (uint64_t pcs = (b->type[ZH_ROOK] | b->type[ZH_QUEEN]) & own; pcs; )
+    {
+      int from = pop_lsb (&pcs);
+      uint64_t t = rook_attacks (occ, from) & mt;
+      if (pinned & BIT (from))
+        t &= line_through (ksq, from);
+      if (counting)
+        n += popcnt (t);
+      else
+        while (t)
+          ADD_MOVE (from, pop_lsb (&t), VS_MOVE_NORMAL, 0);
+    }
+
+  /* Pawns. */
+  const uint64_t pawns = b->type[ZH_PAWN] & own;
+  if (pawns)
+    {
+      const uint64_t promo = us ? RANK_1 : RANK_8;
+      const uint64_t third = us ? (RANK_1 << 40) : (RANK_1 << 16);
+      const uint64_t empty = ~occ;
+      const int up = us ? -8 : 8;
+      const uint64_t fp = pawns & ~pinned;
+      uint64_t single, dbl, cap_w, cap_e;
+      int dw, de;   /* to - from for captures towards the a- and h-file */
+      if (us == VS_WHITE)
+        {
+          single = (fp << 8) & empty;
+          dbl = ((single & third) << 8) & empty & target;
+          cap_w = ((fp & ~FILE_A) << 7) & enemy & target;
+          cap_e = ((fp & ~FILE_H) << 9) & enemy & target;
+          dw = 7;
+          de = 9;
+        }
+      else
+        {
+          single = (fp >> 8) & empty;
+          dbl = ((single & third) >> 8) & empty & target;
+          cap_w = ((fp & ~FILE_A) >> 9) & enemy & target;
+          cap_e = ((fp & ~FILE_H) >> 7) & enemy & target;
+          dw = -9;
+          de = -7;
+        }
+      single &= target;
+      if (noisy)
+        {
+          single &= promo;
+          dbl = 0;
+        }
+      if (counting)
+        {
+          n += popcnt (single & ~promo) + popcnt (dbl) +
+               popcnt (cap_w & ~promo) + popcnt (cap_e & ~promo) +
+               4 * (popcnt (single & promo) + popcnt (cap_w & promo) + popcnt (cap_e & promo));
+        }
+      else
+        {
+          for (uint64_t t = single; t; )
+            {
+              int to = pop_lsb (&t);
+              if (BIT (to) & promo)
+                for (int pt = ZH_QUEEN; pt >= ZH_KNIGHT; pt--)
+                  ADD_MOVE (to - up, to, VS_MOVE_PROMOTION, pt);
+              else
+                ADD_MOVE (to - up, to, VS_MOVE_NORMAL, 0);
+            }
+          for (uint64_t t = dbl; t; )
+            {
+              int to = pop_lsb (&t);
+              ADD_MOVE (to - 2 * up, to, VS_MOVE_NORMAL, 0);
+            }
+          for (int side = 0; side < 2; side++)
+            {
+              int d = side ? de : dw;
+              for (uint64_t t = side ? cap_e : cap_w; t; )
+                {
+                  int to = pop_lsb (&t);
+                  if (BIT (to) & promo)
+                    for (int pt = ZH_QUEEN; pt >= ZH_KNIGHT; pt--)
+                      ADD_MOVE (to - d, to, VS_MOVE_PROMOTION, pt);
+                  else
+                    ADD_MOVE (to - d, to, VS_MOVE_NORMAL, 0);
+                }
+            }
+        }
+
+      /* Pinned pawns, one by one, along their pin line. */
+      for (uint64_t pp = pawns & pinned; pp; )
+        {
+          int from = pop_lsb (&pp);
+          uint64_t s1 = BIT (from + up) & empty;
+          uint64_t t = s1;
+          if (s1 & third)
+            t |= BIT (from + 2 * up) & empty;
+          if (noisy)
+            t &= promo;
+          t |= pawn_attacks[us][from] & enemy;
+          t &= target & line_through (ksq, from);
+          while (t)
+            {
+              int to = pop_lsb (&t);
+              if (BIT (to) & promo)
+                {
+                  if (counting)
+                    n += 4;
+                  else
+                    for (int pt = ZH_QUEEN; pt >= ZH_KNIGHT; pt--)
+                      ADD_MOVE (from, to, VS_MOVE_PROMOTION, pt);
+                }
+              else if (counting)
+                n++;
+              else
+                ADD_MOVE (from, to, VS_MOVE_NORMAL, 0);
+            }
+        }
+
+      /* En passant, checked on the board after the capture. */
+      if (pos->ep != NO_SQ)
+        for (uint64_t c = pawn_attacks[them][pos->ep] & pawns; c; )
+          {
+            int from = pop_lsb (&c);
+            if (ep_capture_legal (b, us, from, pos->ep))
+              {
+                if (counting)
+                  n++;
+                else
+                  ADD_MOVE (from, pos->ep, VS_MOVE_EN_PASSANT, 0);
+              }
+          }
+    }
+
+  /* Drops: on any empty square, or only between king and checker; never a
+   * pawn on the first or last rank. */
+  if (!noisy && drop_target)
+    {
+      const uint8_t *h = pos->hand[us];
+      const uint64_t pawn_target = drop_target & ~(RANK_1 | RANK_8);
+      if (counting)
+        {
+          n += ((h[ZH_KNIGHT] > 0) + (h[ZH_BISHOP] > 0) + (h[ZH_ROOK] > 0) + (h[ZH_QUEEN] > 0)) *
+               popcnt (drop_target);
+          if (h[ZH_PAWN])
+            n += popcnt (pawn_target);
+        }
+      else
+        for (int pt = ZH_QUEEN; pt >= ZH_PAWN; pt--)
+          if (h[pt])
+            for (uint64_t t = pt == ZH_PAWN ? pawn_target : drop_target; t; )
+              ADD_MOVE (NO_SQ, pop_lsb (&t), VS_MOVE_DROP, pt);
+    }
+  return n;
+}
+
+static int
+zh_generate (const VsPosition *pos, VsGenType type, VsMove *out)
+{
+  return gen_impl (pos, type == VS_GEN_NOISY, out, false);
+}
+
+static uint64_t
+zh_count_legal (const VsPosition *pos)
+{
+  return gen_impl (pos, false, NULL, true);
+}
+
+static int
+zh_checkers (const VsPosition *pos)
+{
+  const ZhBoard *b = CZB (pos);
+  uint64_t occ = b->color[0] | b->color[1];
+  return popcnt (attackers_to (b, b->king[pos->side], occ) & b->color[pos->side ^ 1]);
+}
+
+/* ---- Effects and game state -------------------------------------------------------- */
+
+/* A copy of the position without its history, for looking one move ahead in
+ * notation and effects (not on the hot path). */
+static VsPosition *
+position_after (const VsPosition *pos, VsMove m)
+{
+  VsPosition *p = g_malloc (sizeof *p);
+  memcpy (p, pos, G_STRUCT_OFFSET (VsPosition, hist));
+  memcpy (&p->priv, &pos->priv, sizeof p->priv);
+  p->hist_len = 0;
+  zh_make (p, m);
+  return p;
+}
+
+static void
+zh_effects (const VsPosition *pos, VsMove m, VsMoveEffects *out)
+{
+  memset (out, 0, sizeof *out);
+  out->rook_from = out->rook_to = NO_SQ;
+  out->dog_sq = NO_SQ;
+  const int to = VS_MOVE_TO (m);
+  switch (VS_MOVE_KIND (m))
+    {
+    case VS_MOVE_DROP:
+      out->placed = VS_MAKE_PIECE (pos->side, VS_MOVE_PIECE (m));
+      break;
+    case VS_MOVE_CASTLE:
+      {
+        int rf, rt;
+        castle_rook_squares (to, &rf, &rt);
+        out->rook_from = rf;
+        out->rook_to = rt;
+        out->placed = pos->board[VS_MOVE_FROM (m)];
+      }
+      break;
+    case VS_MOVE_EN_PASSANT:
+      out->n_captured = 1;
+      out->captured_sq[0] = to ^ 8;
+      out->captured[0] = pos->board[to ^ 8];
+      out->placed = pos->board[VS_MOVE_FROM (m)];
+      break;
+    default:
+      if (pos->board[to])
+        {
+          out->n_captured = 1;
+          out->captured_sq[0] = to;
+          out->captured[0] = pos->board[to];
+        }
+      out->placed = VS_MOVE_KIND (m) == VS_MOVE_PROMOTION
+                    ? (VS_MAKE_PIECE (pos->side, VS_MOVE_PIECE (m)) | VS_PIECE_FLAG)
+                    : pos->board[VS_MOVE_FROM (m)];
+      break;
+    }
+  g_autofree VsPosition *after = position_after (pos, m);
+  out->gives_check = zh_checkers (after);
+}
+
+static VsGameState
+zh_game_state (const VsPosition *pos, VsResult *result)
+{
+  *result = VS_RESULT_NONE;
+  if (zh_count_legal (pos) == 0)
+    {
+      if (zh_checkers (pos))
+        {
+          *result = pos->side == VS_WHITE ? VS_RESULT_BLACK_WINS : VS_RESULT_WHITE_WINS;
+          return VS_STATE_CHECKMATE;
+        }
+      *result = VS_RESULT_DRAW;
+      return VS_STATE_STALEMATE;
+    }
+  /* Captures and drops do not make a position unrepeatable here (a piece
+   * can come back), so the whole kept history counts, not just the plies
+   * since the last capture or pawn move. */
+  if (vs_position_repetitions (pos, pos->hist_len) >= 2)
+    {
+      *result = VS_RESULT_DRAW;
+      return VS_STATE_REPETITION;
+    }
+  if (pos->halfmove >= 100)
+    {
+      *result = VS_RESULT_DRAW;
+      return VS_STATE_FIFTY_MOVES;
+    }
+  return VS_STATE_ONGOING;
+}
+
+/* ---- Position strings ------------------------------------------------------------------ */
+
+static int
+piece_type_from_char (char c)
+{
+  const char *p = strchr (piece_chars + 1, g_ascii_toupper (c));
+  return (p && c) ? (int) (p - piece_chars) : 0;
+}
+
+static gboolean
+fen_error (GError **error, int index, const char *detail)
+{
+  g_set_error (error, VS_CORE_ERROR, VS_CORE_ERROR_BAD_POSITION,
+               _("Crazyhouse position, column %d: %s"), index + 1, detail);
   return FALSE;
 }
-const VsVariant vs_variant_crazyhouse = { .id = "crazyhouse", .name = "crazyhouse", .from_string = from_string };
+
+#define FEN_FAIL(idx, ...) \
+  G_STMT_START { \
+    g_autofree char *detail_ = g_strdup_printf (__VA_ARGS__); \
+    return fen_error (error, (idx), detail_); \
+  } G_STMT_END
+
+/* Reads a hand ("QRBNPqrbnp", any order, "-" for none) up to `stop` or a
+ * blank. */
+static gboolean
+read_hand (VsPosition *pos, const char *s, int *i, char stop, GError **error)
+{
+  while (s[*i] && s[*i] != stop && s[*i] != ' ' && s[*i] != '\t')
+    {
+      char c = s[*i];
+      int t = piece_type_from_char (c);
+      if (c == '-')
+        ;
+      else if (t == ZH_KING)
+        FEN_FAIL (*i, _("a king cannot be in hand"));
+      else if (t == 0)
+        FEN_FAIL (*i, _("“%c” is not a piece letter (expected one of PNBRQ or pnbrq in the hand)"), c);
+      else if (++pos->hand[g_ascii_isupper (c) ? VS_WHITE : VS_BLACK][t] > 62)
+        FEN_FAIL (*i, _("too many pieces in hand"));
+      (*i)++;
+    }
+  return TRUE;
+}
+
+static gboolean
+zh_from_string (VsPosition *out, const char *str, GError **error)
+{
+  g_autofree VsPosition *pos = g_new0 (VsPosition, 1);
+  int column_of[64] = { 0 };
+  int i = 0;
+
+  pos->variant = &vs_variant_crazyhouse;
+  pos->ep = NO_SQ;
+  pos->fullmove = 1;
+  if (str == NULL)
+    str = "";
+  while (str[i] == ' ' || str[i] == '\t')
+    i++;
+  if (str[i] == '\0')
+    return fen_error (error, i, _("the position string is empty"));
+
+  /* Board, rank 8 first, then the hand. */
+  int rank = 7, file = 0;
+  gboolean hand_seen = FALSE;
+  for (;;)
+    {
+      char c = str[i];
+      if (c >= '1' && c <= '8')
+        {
+          file += c - '0';
+          if (file > 8)
+            FEN_FAIL (i, _("rank %d has more than 8 squares"), rank + 1);
+          i++;
+        }
+      else if (piece_type_from_char (c))
+        {
+          if (file >= 8)
+            FEN_FAIL (i, _("rank %d has more than 8 squares"), rank + 1);
+          int sq = rank * 8 + file;
+          pos->board[sq] = VS_MAKE_PIECE (g_ascii_isupper (c) ? VS_WHITE : VS_BLACK, piece_type_from_char (c));
+          column_of[sq] = i;
+          file++;
+          i++;
+          if (str[i] == '~')
+            {
+              int t = VS_PIECE_TYPE (pos->board[sq]);
+              if (t == ZH_PAWN)
+                FEN_FAIL (i, _("“~” marks a promoted piece; a pawn cannot be one"));
+              if (t == ZH_KING)
+                FEN_FAIL (i, _("“~” marks a promoted piece; a king cannot be one"));
+              pos->board[sq] |= VS_PIECE_FLAG;
+              i++;
+            }
+        }
+      else if (c == '/')
+        {
+          if (file != 8)
+            FEN_FAIL (i, _("rank %d has %d squares instead of 8"), rank + 1, file);
+          i++;
+          if (rank == 0)
+            {
+              /* the hand written as a ninth rank */
+              if (!read_hand (pos, str, &i, ' ', error))
+                return FALSE;
+              hand_seen = TRUE;
+              break;
+            }
+          rank--;
+          file = 0;
+        }
+      else if (c == '[' || c == ' ' || c == '\t' || c == '\0')
+        {
+          if (rank != 0 || file != 8)
+            {
+              if (file != 8)
+                FEN_FAIL (i, _("rank %d has %d squares instead of 8"), rank + 1, file);
+              FEN_FAIL (i, _("the board has %d ranks instead of 8"), 8 - rank);
+            }
+          if (c == '[')
+            {
+              int open = i++;
+              if (!read_hand (pos, str, &i, ']', error))
+                return FALSE;
+              if (str[i] != ']')
+                FEN_FAIL (open, _("the hand opened by “[” is not closed by “]”"));
+              i++;
+              hand_seen = TRUE;
+            }
+          break;
+        }
+      else if (c == '~')
+        FEN_FAIL (i, _("“~” must follow a piece letter"));
+      else
+        FEN_FAIL (i, _("unexpected character “%c” in the board"), c);
+    }
+  (void) hand_seen;   /* a chess FEN without hand reads as empty hands */
+
+  /* Pieces: one king each, no pawn on the first or last rank.  A game holds
+   * 32 pieces; up to ZH_MAX_PIECES are accepted for composed positions, a
+   * bound under which no position can have more than VS_MAX_MOVES legal
+   * moves (27 per queen, 8 + 2 for the king and castling, at most one drop
+   * per hand type and empty square: at most 980 moves with 36 pieces). */
+  int kings[2] = { 0, 0 }, total = 0;
+  for (int sq = 0; sq < 64; sq++)
+    {
+      VsPiece p = pos->board[sq];
+      if (!p)
+        continue;
+      total++;
+      if (VS_PIECE_TYPE (p) == ZH_KING)
+        kings[VS_PIECE_COLOR (p)]++;
+      if (VS_PIECE_TYPE (p) == ZH_PAWN && (sq < 8 || sq >= 56))
+        FEN_FAIL (column_of[sq], _("a pawn cannot stand on rank %d"), sq < 8 ? 1 : 8);
+    }
+  for (int c = 0; c < 2; c++)
+    for (int t = ZH_PAWN; t < ZH_KING; t++)
+      total += pos->hand[c][t];
+  for (int c = 0; c < 2; c++)
+    if (kings[c] != 1)
+      {
+        if (kings[c] == 0)
+          FEN_FAIL (0, c == VS_WHITE ? _("White has no king") : _("Black has no king"));
+        FEN_FAIL (0, c == VS_WHITE ? _("White has %d kings") : _("Black has %d kings"), kings[c]);
+      }
+  if (total > ZH_MAX_PIECES)
+    FEN_FAIL (0, _("there are %d pieces on the board and in hand; at most %d are supported"),
+              total, ZH_MAX_PIECES);
+
+  /* Side to move. */
+  while (str[i] == ' ' || str[i] == '\t')
+    i++;
+  int side_col = i;
+  if (str[i] == 'w' || str[i] == 'W')
+    pos->side = VS_WHITE;
+  else if (str[i] == 'b' || str[i] == 'B')
+    pos->side = VS_BLACK;
+  else if (str[i] == '\0')
+    return fen_error (error, i, _("the side to move (w or b) is missing"));
+  else
+    FEN_FAIL (i, _("the side to move must be “w” or “b”, not “%c”"), str[i]);
+  i++;
+  if (str[i] && str[i] != ' ' && str[i] != '\t')
+    FEN_FAIL (i, _("the side to move must be “w” or “b”"));
+
+  rebuild_bitboards (pos);
+  ZhBoard *b = ZB (pos);
+
+  /* Castling: KQkq, or X-FEN/Shredder-FEN rook files (only the a- and
+   * h-file rooks can castle in Crazyhouse). */
+  while (str[i] == ' ' || str[i] == '\t')
+    i++;
+  if (str[i] == '-')
+    i++;
+  else
+    while (str[i] && str[i] != ' ' && str[i] != '\t')
+      {
+        char c = str[i];
+        int color = g_ascii_isupper (c) ? VS_WHITE : VS_BLACK;
+        char l = g_ascii_tolower (c);
+        int bit;
+        if (l == 'k' || l == 'h')
+          bit = 0;
+        else if (l == 'q' || l == 'a')
+          bit = 1;
+        else if (l >= 'b' && l <= 'g')
+          FEN_FAIL (i, _("castling with a rook on the %c-file is not possible in Crazyhouse"), l);
+        else
+          FEN_FAIL (i, _("“%c” is not a castling right (expected KQkq, rook files or “-”)"), c);
+        pos->castling |= 1 << (bit + 2 * color);
+        i++;
+      }
+  /* Rights whose king or rook is not at home are dropped, as Lichess and
+   * python-chess do. */
+  for (int r = 0; r < 4; r++)
+    {
+      int color = r >> 1, base = color ? 56 : 0;
+      int rook_sq = base + ((r & 1) ? 0 : 7);
+      if (pos->board[base + 4] != VS_MAKE_PIECE (color, ZH_KING) ||
+          VS_PIECE_TYPE (pos->board[rook_sq]) != ZH_ROOK ||
+          VS_PIECE_COLOR (pos->board[rook_sq]) != color)
+        pos->castling &= ~(1 << r);
+    }
+
+  /* En passant. */
+  while (str[i] == ' ' || str[i] == '\t')
+    i++;
+  if (str[i] == '-')
+    i++;
+  else if (str[i])
+    {
+      int ep_col = i;
+      char f = str[i], r = str[i + 1];
+      if (f < 'a' || f > 'h' || r < '1' || r > '8')
+        FEN_FAIL (i, _("the en-passant field must be a square or “-”"));
+      i += 2;
+      int epsq = (r - '1') * 8 + (f - 'a');
+      int need = pos->side == VS_WHITE ? 5 : 2;
+      if (r - '1' != need)
+        FEN_FAIL (ep_col, _("an en-passant square must be on rank %d here"), need + 1);
+      /* Kept only when the double step is on the board and a legal capture
+       * exists (the canonical form); otherwise dropped. */
+      int pawn_sq = epsq ^ 8, origin = pos->side == VS_WHITE ? epsq + 8 : epsq - 8;
+      if (pos->board[pawn_sq] == VS_MAKE_PIECE (pos->side ^ 1, ZH_PAWN) &&
+          !pos->board[epsq] && !pos->board[origin])
+        pos->ep = legal_ep_square (b, pos->side, epsq);
+    }
+  if (str[i] && str[i] != ' ' && str[i] != '\t')
+    FEN_FAIL (i, _("unexpected character “%c”"), str[i]);
+
+  /* Move counters (optional). */
+  for (int k = 0; k < 2; k++)
+    {
+      while (str[i] == ' ' || str[i] == '\t')
+        i++;
+      if (!str[i])
+        break;
+      int start = i;
+      guint64 v = 0;
+      while (g_ascii_isdigit (str[i]))
+        {
+          v = v * 10 + (str[i] - '0');
+          if (v > 65535)
+            FEN_FAIL (start, _("the number is too large"));
+          i++;
+        }
+      if (i == start || (str[i] && str[i] != ' ' && str[i] != '\t'))
+        FEN_FAIL (i, k == 0 ? _("the halfmove clock must be a number")
+                            : _("the move number must be a number"));
+      if (k == 0)
+        pos->halfmove = v;
+      else
+        pos->fullmove = MAX (v, 1);
+    }
+  while (str[i] == ' ' || str[i] == '\t')
+    i++;
+  if (str[i])
+    FEN_FAIL (i, _("unexpected text after the move number"));
+
+  /* The side that has just moved cannot be left in check. */
+  int other = pos->side ^ 1;
+  if (attackers_to (b, b->king[other], b->color[0] | b->color[1]) & b->color[pos->side])
+    FEN_FAIL (side_col, _("the side not to move is in check"));
+
+  pos->key = compute_key (pos);
+  memcpy (out, pos, sizeof *pos);
+  return TRUE;
+}
+
+static char *
+zh_to_string (const VsPosition *pos)
+{
+  GString *s = g_string_sized_new (100);
+  for (int rank = 7; rank >= 0; rank--)
+    {
+      int empty = 0;
+      for (int file = 0; file < 8; file++)
+        {
+          VsPiece p = pos->board[rank * 8 + file];
+          if (!p)
+            {
+              empty++;
+              continue;
+            }
+          if (empty)
+            g_string_append_c (s, '0' + empty);
+          empty = 0;
+          char c = piece_chars[VS_PIECE_TYPE (p)];
+          g_string_append_c (s, VS_PIECE_COLOR (p) ? g_ascii_tolower (c) : c);
+          if (p & VS_PIECE_FLAG)
+            g_string_append_c (s, '~');
+        }
+      if (empty)
+        g_string_append_c (s, '0' + empty);
+      if (rank)
+        g_string_append_c (s, '/');
+    }
+  g_string_append_c (s, '[');
+  for (int c = 0; c < 2; c++)
+    for (int t = ZH_QUEEN; t >= ZH_PAWN; t--)
+      for (int k = 0; k < pos->hand[c][t]; k++)
+        g_string_append_c (s, c ? g_ascii_tolower (piece_chars[t]) : piece_chars[t]);
+  g_string_append (s, pos->side == VS_WHITE ? "] w " : "] b ");
+  if (pos->castling)
+    {
+      if (pos->castling & 1) g_string_append_c (s, 'K');
+      if (pos->castling & 2) g_string_append_c (s, 'Q');
+      if (pos->castling & 4) g_string_append_c (s, 'k');
+      if (pos->castling & 8) g_string_append_c (s, 'q');
+    }
+  else
+    g_string_append_c (s, '-');
+  if (pos->ep != NO_SQ)
+    g_string_append_printf (s, " %c%c", 'a' + (pos->ep & 7), '1' + (pos->ep >> 3));
+  else
+    g_string_append (s, " -");
+  g_string_append_printf (s, " %u %u", pos->halfmove, pos->fullmove);
+  return g_string_free (s, FALSE);
+}
+
+/* ---- Notation ------------------------------------------------------------------------------ */
+
+static void
+square_name (int sq, char *out)
+{
+  out[0] = 'a' + (sq & 7);
+  out[1] = '1' + (sq >> 3);
+  out[2] = '\0';
+}
+
+static int
+parse_square (const char *s)
+{
+  if (s[0] >= 'a' && s[0] <= 'h' && s[1] >= '1' && s[1] <= '8')
+    return (s[1] - '1') * 8 + (s[0] - 'a');
+  return -1;
+}
+
+/* The piece type a legal move moves (the pawn for a promotion). */
+static int
+moving_type (const VsPosition *pos, VsMove m)
+{
+  if (VS_MOVE_KIND (m) == VS_MOVE_DROP)
+    return VS_MOVE_PIECE (m);
+  return VS_PIECE_TYPE (pos->board[VS_MOVE_FROM (m)]);
+}
+
+static gboolean
+is_capture (const VsPosition *pos, VsMove m)
+{
+  VsMoveKind k = VS_MOVE_KIND (m);
+  return k == VS_MOVE_EN_PASSANT || (k != VS_MOVE_DROP && k != VS_MOVE_CASTLE && pos->board[VS_MOVE_TO (m)]);
+}
+
+/* "", "+" or "#" for a legal move. */
+static const char *
+check_suffix (const VsPosition *pos, VsMove m)
+{
+  g_autofree VsPosition *after = position_after (pos, m);
+  if (!zh_checkers (after))
+    return "";
+  return zh_count_legal (after) ? "+" : "#";
+}
+
+static void
+write_uci (VsMove m, char *out)
+{
+  char a[3], b[3];
+  square_name (VS_MOVE_TO (m), b);
+  if (VS_MOVE_KIND (m) == VS_MOVE_DROP)
+    {
+      g_snprintf (out, VS_MOVE_TEXT_MAX, "%c@%s", piece_chars[VS_MOVE_PIECE (m)], b);
+      return;
+    }
+  square_name (VS_MOVE_FROM (m), a);
+  if (VS_MOVE_KIND (m) == VS_MOVE_PROMOTION)
+    g_snprintf (out, VS_MOVE_TEXT_MAX, "%s%s%c", a, b, g_ascii_tolower (piece_chars[VS_MOVE_PIECE (m)]));
+  else
+    g_snprintf (out, VS_MOVE_TEXT_MAX, "%s%s", a, b);
+}
+
+static void
+write_san (const VsPosition *pos, VsMove m, char *out)
+{
+  GString *s = g_string_sized_new (16);
+  const int to = VS_MOVE_TO (m);
+  char sq[3];
+  square_name (to, sq);
+  switch (VS_MOVE_KIND (m))
+    {
+    case VS_MOVE_CASTLE:
+      g_string_append (s, (to & 7) == 6 ? "O-O" : "O-O-O");
+      break;
+    case VS_MOVE_DROP:
+      g_string_append_printf (s, "%c@%s", piece_chars[VS_MOVE_PIECE (m)], sq);
+      break;
+    default:
+      {
+        const int from = VS_MOVE_FROM (m);
+        const int type = moving_type (pos, m);
+        if (type == ZH_PAWN)
+          {
+            if (is_capture (pos, m))
+              g_string_append_printf (s, "%cx", 'a' + (from & 7));
+            g_string_append (s, sq);
+            if (VS_MOVE_KIND (m) == VS_MOVE_PROMOTION)
+              g_string_append_printf (s, "=%c", piece_chars[VS_MOVE_PIECE (m)]);
+            break;
+          }
+        g_string_append_c (s, piece_chars[type]);
+        /* minimal disambiguation: file, else rank, else both */
+        VsMove moves[VS_MAX_MOVES];
+        int n = zh_generate (pos, VS_GEN_ALL, moves);
+        gboolean other = FALSE, same_file = FALSE, same_rank = FALSE;
+        for (int i = 0; i < n; i++)
+          {
+            VsMove o = moves[i];
+            if (VS_MOVE_KIND (o) == VS_MOVE_DROP || VS_MOVE_KIND (o) == VS_MOVE_CASTLE ||
+                VS_MOVE_TO (o) != to || VS_MOVE_FROM (o) == from || moving_type (pos, o) != type)
+              continue;
+            other = TRUE;
+            if ((VS_MOVE_FROM (o) & 7) == (from & 7))
+              same_file = TRUE;
+            if ((VS_MOVE_FROM (o) >> 3) == (from >> 3))
+              same_rank = TRUE;
+          }
+        if (other)
+          {
+            if (!same_file)
+              g_string_append_c (s, 'a' + (from & 7));
+            else if (!same_rank)
+              g_string_append_c (s, '1' + (from >> 3));
+            else
+              g_string_append_printf (s, "%c%c", 'a' + (from & 7), '1' + (from >> 3));
+          }
+        if (is_capture (pos, m))
+          g_string_append_c (s, 'x');
+        g_string_append (s, sq);
+      }
+      break;
+    }
+  g_string_append (s, check_suffix (pos, m));
+  g_strlcpy (out, s->str, VS_MOVE_TEXT_MAX);
+  g_string_free (s, TRUE);
+}
+
+static void
+zh_write_move (const VsPosition *pos, VsMove m, VsNotation n, char out[VS_MOVE_TEXT_MAX])
+{
+  if (n == VS_NOTATION_SAN)
+    write_san (pos, m, out);
+  else
+    write_uci (m, out);
+}
+
+static gboolean
+bad_move (GError **error, const char *text, VsNotation n)
+{
+  g_set_error (error, VS_CORE_ERROR, VS_CORE_ERROR_BAD_MOVE,
+               n == VS_NOTATION_SAN ? _("“%s” is not a move in algebraic notation")
+                                    : _("“%s” is not a move in UCI notation"),
+               text);
+  return FALSE;
+}
+
+static gboolean
+illegal_move (GError **error, const char *text)
+{
+  g_set_error (error, VS_CORE_ERROR, VS_CORE_ERROR_ILLEGAL_MOVE,
+               _("“%s” is not a legal move in this position"), text);
+  return FALSE;
+}
+
+static gboolean
+parse_uci (const VsPosition *pos, const char *text, VsMove *out, GError **error)
+{
+  VsMove moves[VS_MAX_MOVES];
+  int n = zh_generate (pos, VS_GEN_ALL, moves);
+  size_t len = strlen (text);
+
+  if (len == 4 && text[1] == '@')
+    {
+      int t = piece_type_from_char (text[0]);
+      int to = parse_square (text + 2);
+      if (t == 0 || t == ZH_KING || to < 0)
+        return bad_move (error, text, VS_NOTATION_UCI);
+      for (int i = 0; i < n; i++)
+        if (VS_MOVE_KIND (moves[i]) == VS_MOVE_DROP && VS_MOVE_TO (moves[i]) == to &&
+            VS_MOVE_PIECE (moves[i]) == t)
+          {
+            *out = moves[i];
+            return TRUE;
+          }
+      return illegal_move (error, text);
+    }
+  int from = len >= 4 ? parse_square (text) : -1;
+  int to = len >= 4 ? parse_square (text + 2) : -1;
+  int promo = 0;
+  if (from < 0 || to < 0 || len > 5)
+    return bad_move (error, text, VS_NOTATION_UCI);
+  if (len == 5)
+    {
+      promo = piece_type_from_char (text[4]);
+      if (promo < ZH_KNIGHT || promo > ZH_QUEEN)
+        return bad_move (error, text, VS_NOTATION_UCI);
+    }
+  gboolean promotion_needed = FALSE;
+  for (int i = 0; i < n; i++)
+    {
+      VsMove m = moves[i];
+      if (VS_MOVE_KIND (m) == VS_MOVE_DROP || VS_MOVE_FROM (m) != from)
+        continue;
+      int mto = VS_MOVE_TO (m);
+      if (VS_MOVE_KIND (m) == VS_MOVE_CASTLE && promo == 0)
+        {
+          /* also the king-takes-rook form e1h1 / e1a1 */
+          int rf, rt;
+          castle_rook_squares (mto, &rf, &rt);
+          if (to == mto || to == rf)
+            {
+              *out = m;
+              return TRUE;
+            }
+          continue;
+        }
+      if (mto != to)
+        continue;
+      if (VS_MOVE_KIND (m) == VS_MOVE_PROMOTION)
+        {
+          if (promo == 0)
+            promotion_needed = TRUE;
+          else if (VS_MOVE_PIECE (m) == promo)
+            {
+              *out = m;
+              return TRUE;
+            }
+        }
+      else if (promo == 0)
+        {
+          *out = m;
+          return TRUE;
+        }
+    }
+  if (promotion_needed)
+    {
+      g_set_error (error, VS_CORE_ERROR, VS_CORE_ERROR_AMBIGUOUS_MOVE,
+                   _("“%s” does not say which piece the pawn promotes to"), text);
+      return FALSE;
+    }
+  return illegal_move (error, text);
+}
+
+/* One reading of a SAN text: piece type (0 = pawn), origin constraints,
+ * destination, promotion (0 = none given). */
+typedef struct {
+  int type;
+  int from_file, from_rank;   /* -1 if not given */
+  int to;
+  int promo;
+} SanPattern;
+
+static int
+match_pattern (const VsPosition *pos, const VsMove *moves, int n, const SanPattern *p,
+               VsMove *found, gboolean *promotion_needed)
+{
+  int count = 0;
+  for (int i = 0; i < n; i++)
+    {
+      VsMove m = moves[i];
+      VsMoveKind k = VS_MOVE_KIND (m);
+      if (k == VS_MOVE_DROP || VS_MOVE_TO (m) != p->to || moving_type (pos, m) != p->type)
+        continue;
+      int from = VS_MOVE_FROM (m);
+      if ((p->from_file >= 0 && (from & 7) != p->from_file) ||
+          (p->from_rank >= 0 && (from >> 3) != p->from_rank))
+        continue;
+      if (k == VS_MOVE_PROMOTION)
+        {
+          if (p->promo == 0)
+            {
+              *promotion_needed = TRUE;
+              continue;
+            }
+          if (VS_MOVE_PIECE (m) != p->promo)
+            continue;
+        }
+      else if (p->promo)
+        continue;
+      if (count == 0 || VS_MOVE_CORE (*found) != VS_MOVE_CORE (m))
+        {
+          *found = m;
+          count++;
+        }
+    }
+  return count;
+}
+
+static gboolean
+parse_san (const VsPosition *pos, const char *text, VsMove *out, const char **warning,
+           GError **error)
+{
+  char buf[VS_MOVE_TEXT_MAX];
+  g_strlcpy (buf, text, sizeof buf);
+  g_strstrip (buf);
+  int len = strlen (buf);
+  int checks = 0, mates = 0;
+
+  /* Suffixes: glyphs, check marks, "e.p." */
+  for (;;)
+    {
+      while (len > 0 && strchr ("!?+# \t", buf[len - 1]))
+        {
+          if (buf[len - 1] == '+')
+            checks++;
+          else if (buf[len - 1] == '#')
+            mates++;
+          buf[--len] = '\0';
+        }
+      if (len > 4 && g_ascii_strcasecmp (buf + len - 4, "e.p.") == 0)
+        buf[len -= 4] = '\0';
+      else if (len > 2 && g_ascii_strcasecmp (buf + len - 2, "ep") == 0 && g_ascii_isdigit (buf[len - 3]))
+        buf[len -= 2] = '\0';
+      else
+        break;
+    }
+  if (len == 0)
+    return bad_move (error, text, VS_NOTATION_SAN);
+
+  VsMove moves[VS_MAX_MOVES];
+  int n = zh_generate (pos, VS_GEN_ALL, moves);
+  VsMove found = VS_MOVE_NONE;
+  int count = 0;
+  gboolean promotion_needed = FALSE;
+
+  /* Castling, also with zeros and lower case. */
+  char norm[VS_MOVE_TEXT_MAX];
+  for (int i = 0; i <= len; i++)
+    norm[i] = (buf[i] == '0' || buf[i] == 'o') ? 'O' : buf[i];
+  if (strcmp (norm, "O-O") == 0 || strcmp (norm, "O-O-O") == 0)
+    {
+      int file = len == 3 ? 6 : 2;
+      for (int i = 0; i < n; i++)
+        if (VS_MOVE_KIND (moves[i]) == VS_MOVE_CASTLE && (VS_MOVE_TO (moves[i]) & 7) == file)
+          {
+            found = moves[i];
+            count = 1;
+          }
+      if (count == 0)
+        return illegal_move (error, text);
+    }
+  else if (strchr (buf, '@'))
+    {
+      /* Drops: "N@f3", "n@f3", "P@e4" and the bare "@g4" of 2016 exports. */
+      const char *at = strchr (buf, '@');
+      int t = ZH_PAWN;
+      if (at - buf == 1)
+        t = piece_type_from_char (buf[0]);
+      else if (at != buf)
+        t = 0;
+      int to = parse_square (at + 1);
+      if (t == 0 || t == ZH_KING || to < 0 || at[3] != '\0')
+        return bad_move (error, text, VS_NOTATION_SAN);
+      for (int i = 0; i < n; i++)
+        if (VS_MOVE_KIND (moves[i]) == VS_MOVE_DROP && VS_MOVE_TO (moves[i]) == to &&
+            VS_MOVE_PIECE (moves[i]) == t)
+          {
+            found = moves[i];
+            count = 1;
+          }
+      if (count == 0)
+        return illegal_move (error, text);
+    }
+  else
+    {
+      /* [piece][file][rank][x|-|:]square[=|/][promotion] */
+      int promo = 0, end = len;
+      if (end >= 3 && strchr ("QRBNqrbn", buf[end - 1]) &&
+          (buf[end - 2] == '=' || buf[end - 2] == '/' || g_ascii_isdigit (buf[end - 2])))
+        {
+          promo = piece_type_from_char (buf[end - 1]);
+          end--;
+          if (buf[end - 1] == '=' || buf[end - 1] == '/')
+            end--;
+        }
+      else if (end >= 4 && buf[end - 1] == ')' && buf[end - 3] == '(' &&
+               strchr ("QRBNqrbn", buf[end - 2]))
+        {
+          promo = piece_type_from_char (buf[end - 2]);
+          end -= 3;
+        }
+      if (end < 2)
+        return bad_move (error, text, VS_NOTATION_SAN);
+      int to = parse_square (buf + end - 2);
+      if (to < 0)
+        return bad_move (error, text, VS_NOTATION_SAN);
+      /* what precedes the destination, without capture marks */
+      char pre[VS_MOVE_TEXT_MAX];
+      int np = 0;
+      for (int i = 0; i < end - 2; i++)
+        if (buf[i] != 'x' && buf[i] != 'X' && buf[i] != ':' && buf[i] != '-')
+          pre[np++] = buf[i];
+      pre[np] = '\0';
+
+      SanPattern pats[2];
+      int n_pats = 0;
+      /* a leading piece letter: upper case always, lower case when it cannot
+       * be a file (n, r, q, k), and "b" tried both ways */
+      int lead = piece_type_from_char (pre[0]);
+      gboolean as_piece = np > 0 && lead && (g_ascii_isupper (pre[0]) || pre[0] != 'b');
+      gboolean both = np > 0 && pre[0] == 'b';
+      for (int reading = 0; reading < 2; reading++)
+        {
+          gboolean piece = reading == 0 ? as_piece : both;
+          if (reading == 1 && !both)
+            break;
+          SanPattern p = { piece ? lead : ZH_PAWN, -1, -1, to, promo };
+          const char *d = pre + (piece ? 1 : 0);
+          gboolean ok = TRUE;
+          if (d[0] >= 'a' && d[0] <= 'h')
+            p.from_file = *d++ - 'a';
+          if (d[0] >= '1' && d[0] <= '8')
+            p.from_rank = *d++ - '1';
+          if (*d != '\0')
+            ok = FALSE;
+          if (p.type != ZH_PAWN && promo)
+            ok = FALSE;
+          if (ok)
+            pats[n_pats++] = p;
+        }
+      if (n_pats == 0)
+        return bad_move (error, text, VS_NOTATION_SAN);
+      for (int k = 0; k < n_pats; k++)
+        {
+          VsMove f = VS_MOVE_NONE;
+          int c = match_pattern (pos, moves, n, &pats[k], &f, &promotion_needed);
+          if (c && (count == 0 || VS_MOVE_CORE (f) != VS_MOVE_CORE (found)))
+            {
+              count += c;
+              found = f;
+            }
+        }
+      if (count == 0)
+        {
+          if (promotion_needed)
+            {
+              g_set_error (error, VS_CORE_ERROR, VS_CORE_ERROR_AMBIGUOUS_MOVE,
+                           _("“%s” does not say which piece the pawn promotes to"), text);
+              return FALSE;
+            }
+          return illegal_move (error, text);
+        }
+    }
+  if (count > 1)
+    {
+      g_set_error (error, VS_CORE_ERROR, VS_CORE_ERROR_AMBIGUOUS_MOVE,
+                   _("“%s” is ambiguous: more than one legal move fits"), text);
+      return FALSE;
+    }
+
+  const char *mark = check_suffix (pos, found);
+  if (mark[0] == '#' && mates == 0)
+    *warning = checks ? "move mates but is marked as check" : "mate mark missing";
+  else if (mark[0] == '+' && checks == 0)
+    *warning = mates ? "move checks but is marked as mate" : "check mark missing";
+  else if (mark[0] == '\0' && (checks || mates))
+    *warning = "check mark on a move that does not check";
+  *out = found;
+  return TRUE;
+}
+
+static gboolean
+zh_parse_move (const VsPosition *pos, const char *text, VsNotation n,
+               VsMove *out, const char **warning, GError **error)
+{
+  *warning = NULL;
+  if (text == NULL || *text == '\0')
+    return bad_move (error, "", n);
+  if (n == VS_NOTATION_SAN)
+    return parse_san (pos, text, out, warning, error);
+  if (n == VS_NOTATION_UCI)
+    {
+      char buf[VS_MOVE_TEXT_MAX];
+      g_strlcpy (buf, text, sizeof buf);
+      g_strstrip (buf);
+      return parse_uci (pos, buf, out, error);
+    }
+  g_set_error (error, VS_CORE_ERROR, VS_CORE_ERROR_UNSUPPORTED,
+               _("Crazyhouse has no such move notation"));
+  return FALSE;
+}
+
+/* ---- The variant -------------------------------------------------------------------------------- */
+
+static const VsPieceInfo zh_pieces[] = {
+  { NULL, NULL, NULL, NULL, NULL },
+  { "P", "P", N_("Pawn"), "ポーン", "♙" },
+  { "N", "N", N_("Knight"), "ナイト", "♘" },
+  { "B", "B", N_("Bishop"), "ビショップ", "♗" },
+  { "R", "R", N_("Rook"), "ルーク", "♖" },
+  { "Q", "Q", N_("Queen"), "クイーン", "♕" },
+  { "K", "K", N_("King"), "キング", "♔" },
+};
+
+const VsVariant vs_variant_crazyhouse = {
+  .id = "crazyhouse",
+  .name = N_("Crazyhouse"),
+  .pgn_name = "Crazyhouse",
+  .geom = { .files = 8, .ranks = 8, .levels = 1, .points = 0 },
+  .default_options = 0,
+  .n_piece_types = 6,
+  .pieces = zh_pieces,
+  .start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
+  .from_string = zh_from_string,
+  .to_string = zh_to_string,
+  .generate = zh_generate,
+  .count_legal = zh_count_legal,
+  .make = zh_make,
+  .unmake = zh_unmake,
+  .checkers = zh_checkers,
+  .effects = zh_effects,
+  .game_state = zh_game_state,
+  .write_move = zh_write_move,
+  .parse_move = zh_parse_move,
+};

@@ -1,9 +1,1458 @@
-/* vs-strato.c — placeholder until the module lands (being written now). */
-#include "vs-variant.h"
-static gboolean
-from_string (VsPosition *pos, const char *s, GError **error)
+/* vs-strato.c — Strato Chess: three 8×8 boards stacked as levels A, B, C.
+ *
+ * The rules are ../shared/rules/strato.md, followed to the letter:
+ *  - planar moves are chess moves on one level (the only captures);
+ *  - level changes: King one level (on its very first move optionally plus
+ *    one King step), Queen/Rook/Bishop one level then an optional slide,
+ *    Knight one or two levels combined with one knight leap (only the
+ *    destination must be empty), Pawn one level without advancing, on its
+ *    first move compulsorily plus one or two squares forward;
+ *  - every piece's first move must be a level change, except castling (also
+ *    with a one-level shift, "O-O @B") and, when in check, planar moves of
+ *    the pieces on the King's level;
+ *  - attacks are planar and geometric (unmoved pieces give check too).
+ *
+ * Representation: the interface's board[] (VS_PIECE_FLAG = "has not moved
+ * yet", written as a trailing ' in position strings) plus, in pos->priv,
+ * one set of 8×8 bitboards per level.  Attacks inside a level use constant
+ * tables (built by the macros below at compile time) and ray scans, so
+ * generation and make/unmake allocate nothing.
+ *
+ * UCI notation: level letter + square for from and to, e.g. "Ae2Be4", a
+ * promotion adds the lower-case piece letter ("Bb7Bb8q"); castling is written
+ * as the King's move: "Ae1Ag1", "Ae1Ac1", with a level shift "Ae1Bg1".
+ *
+ * Record (SAN) notation: the rules file's "P Ae2 - Be4", "B Bc4 x Bf7 +",
+ * "P Bb7 - Bb8 = Q", "O-O @B", "P Be5 x Bd6 e.p.", read tolerantly. */
+#include "config.h"
+#include "vs-strato.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+enum { PAWN = 1, KNIGHT, BISHOP, ROOK, QUEEN, KING };
+
+#define N_LEVELS 3
+#define UNMOVED  VS_PIECE_FLAG
+#define LEVEL(sq) ((sq) >> 6)
+#define S64(sq)   ((sq) & 63)
+#define BB(s)     (1ULL << (s))
+
+/* ---- Constant planar tables (one 8×8 level; every level uses the same) ---- */
+
+#define NOT_A  0xfefefefefefefefeULL
+#define NOT_AB 0xfcfcfcfcfcfcfcfcULL
+#define NOT_H  0x7f7f7f7f7f7f7f7fULL
+#define NOT_GH 0x3f3f3f3f3f3f3f3fULL
+#define FILE_A 0x0101010101010101ULL
+#define RANK_1 0x00000000000000ffULL
+#define DIAG   0x8040201008040201ULL
+#define ANTI   0x0102040810204080ULL
+
+#define KNIGHT_ATT(s) \
+  ((((BB (s) << 17) | (BB (s) >> 15)) & NOT_A) | (((BB (s) << 15) | (BB (s) >> 17)) & NOT_H) | \
+   (((BB (s) << 10) | (BB (s) >> 6)) & NOT_AB) | (((BB (s) << 6) | (BB (s) >> 10)) & NOT_GH))
+#define KING_ATT(s) \
+  ((((BB (s) << 1) | (BB (s) << 9) | (BB (s) >> 7)) & NOT_A) | \
+   (((BB (s) >> 1) | (BB (s) >> 9) | (BB (s) << 7)) & NOT_H) | (BB (s) << 8) | (BB (s) >> 8))
+#define WPAWN_ATT(s) ((((BB (s) << 9)) & NOT_A) | (((BB (s) << 7)) & NOT_H))
+#define BPAWN_ATT(s) ((((BB (s) >> 7)) & NOT_A) | (((BB (s) >> 9)) & NOT_H))
+
+#define ABOVE(s)   (~((BB (s) << 1) - 1))
+#define BELOW(s)   (BB (s) - 1)
+#define FILE_OF(s) (FILE_A << ((s) & 7))
+#define RANK_OF(s) (RANK_1 << ((s) & 56))
+#define DIAG_OF(s) (((s) & 7) >= ((s) >> 3) \
+                    ? DIAG >> ((8 * (((s) & 7) - ((s) >> 3))) & 63) \
+                    : DIAG << ((8 * (((s) >> 3) - ((s) & 7))) & 63))
+#define ANTI_OF(s) (((s) & 7) + ((s) >> 3) >= 7 \
+                    ? ANTI << ((8 * (((s) & 7) + ((s) >> 3) - 7)) & 63) \
+                    : ANTI >> ((8 * (7 - ((s) & 7) - ((s) >> 3))) & 63))
+/* rays: 0 N, 1 E, 2 NE, 3 NW (first blocker = lowest bit),
+ *       4 S, 5 W, 6 SW, 7 SE (first blocker = highest bit) */
+#define RAY_N(s)  (FILE_OF (s) & ABOVE (s))
+#define RAY_E(s)  (RANK_OF (s) & ABOVE (s))
+#define RAY_NE(s) (DIAG_OF (s) & ABOVE (s))
+#define RAY_NW(s) (ANTI_OF (s) & ABOVE (s))
+#define RAY_S(s)  (FILE_OF (s) & BELOW (s))
+#define RAY_W(s)  (RANK_OF (s) & BELOW (s))
+#define RAY_SW(s) (DIAG_OF (s) & BELOW (s))
+#define RAY_SE(s) (ANTI_OF (s) & BELOW (s))
+#define LINES(s)  ((FILE_OF (s) | RANK_OF (s) | DIAG_OF (s) | ANTI_OF (s)) & ~BB (s))
+
+#define T8(M, b) M ((b)), M ((b) + 1), M ((b) + 2), M ((b) + 3), \
+                 M ((b) + 4), M ((b) + 5), M ((b) + 6), M ((b) + 7)
+#define T64(M) T8 (M, 0), T8 (M, 8), T8 (M, 16), T8 (M, 24), \
+               T8 (M, 32), T8 (M, 40), T8 (M, 48), T8 (M, 56)
+
+static const uint64_t knight_att[64] = { T64 (KNIGHT_ATT) };
+static const uint64_t king_att[64] = { T64 (KING_ATT) };
+static const uint64_t pawn_att[2][64] = { { T64 (WPAWN_ATT) }, { T64 (BPAWN_ATT) } };
+static const uint64_t rays[8][64] = {
+  { T64 (RAY_N) }, { T64 (RAY_E) }, { T64 (RAY_NE) }, { T64 (RAY_NW) },
+  { T64 (RAY_S) }, { T64 (RAY_W) }, { T64 (RAY_SW) }, { T64 (RAY_SE) },
+};
+static const uint64_t lines[64] = { T64 (LINES) };
+
+static inline int
+lsb (uint64_t b)
 {
-  g_set_error (error, VS_CORE_ERROR, VS_CORE_ERROR_UNSUPPORTED, "strato: not yet implemented");
+  return __builtin_ctzll (b);
+}
+
+static inline uint64_t
+ray_up (int d, int s, uint64_t occ)
+{
+  uint64_t a = rays[d][s], b = a & occ;
+  if (b)
+    a ^= rays[d][lsb (b)];
+  return a;
+}
+
+static inline uint64_t
+ray_down (int d, int s, uint64_t occ)
+{
+  uint64_t a = rays[d][s], b = a & occ;
+  if (b)
+    a ^= rays[d][63 - __builtin_clzll (b)];
+  return a;
+}
+
+static inline uint64_t
+rook_att (int s, uint64_t occ)
+{
+  return ray_up (0, s, occ) | ray_up (1, s, occ) | ray_down (4, s, occ) | ray_down (5, s, occ);
+}
+
+static inline uint64_t
+bishop_att (int s, uint64_t occ)
+{
+  return ray_up (2, s, occ) | ray_up (3, s, occ) | ray_down (6, s, occ) | ray_down (7, s, occ);
+}
+
+/* ---- Private position state ------------------------------------------------ */
+
+typedef struct {
+  uint64_t type[N_LEVELS][8];    /* [level][piece type]; [level][0] = occupied */
+  uint64_t color[N_LEVELS][2];   /* [level][colour] */
+  uint8_t  king[2];              /* King squares 0..191 */
+  uint8_t  ep_keyed;             /* the ep square is in the key (a capture is possible) */
+} StratoBoard;
+
+G_STATIC_ASSERT (sizeof (StratoBoard) <= sizeof (((VsPosition *) 0)->priv));
+
+#define SB(pos) ((StratoBoard *) (pos)->priv.bytes)
+#define CSB(pos) ((const StratoBoard *) (pos)->priv.bytes)
+
+static inline void
+sb_toggle (StratoBoard *b, int sq, VsPiece p)
+{
+  int l = LEVEL (sq);
+  uint64_t m = BB (S64 (sq));
+  b->type[l][0] ^= m;
+  b->type[l][VS_PIECE_TYPE (p)] ^= m;
+  b->color[l][VS_PIECE_COLOR (p)] ^= m;
+}
+
+static inline void
+put (VsPosition *pos, int sq, VsPiece p)
+{
+  StratoBoard *b = SB (pos);
+  pos->board[sq] = p;
+  sb_toggle (b, sq, p);
+  pos->key ^= vs_zobrist_psq[p & 0x7f][sq];
+  if (VS_PIECE_TYPE (p) == KING)
+    b->king[VS_PIECE_COLOR (p)] = sq;
+}
+
+static inline VsPiece
+take (VsPosition *pos, int sq)
+{
+  VsPiece p = pos->board[sq];
+  pos->board[sq] = VS_PIECE_NONE;
+  sb_toggle (SB (pos), sq, p);
+  pos->key ^= vs_zobrist_psq[p & 0x7f][sq];
+  return p;
+}
+
+/* Pieces of colour `by` attacking square s of level l, planar: with the
+ * level's occupancy `occ` and without the pieces in `gone` (captured). */
+static inline uint64_t
+attackers (const StratoBoard *b, int l, int s, int by, uint64_t occ, uint64_t gone)
+{
+  const uint64_t *t = b->type[l];
+  uint64_t them = b->color[l][by] & ~gone;
+  uint64_t a = (knight_att[s] & t[KNIGHT]) | (king_att[s] & t[KING]) | (pawn_att[by ^ 1][s] & t[PAWN]);
+  uint64_t rq = (t[ROOK] | t[QUEEN]) & them;
+  uint64_t bq = (t[BISHOP] | t[QUEEN]) & them;
+  if (rq & lines[s])
+    a |= rook_att (s, occ) & rq;
+  if (bq & lines[s])
+    a |= bishop_att (s, occ) & bq;
+  return a & them;
+}
+
+static inline uint64_t
+checkers_bb (const StratoBoard *b, int side)
+{
+  int k = b->king[side], l = LEVEL (k);
+  return attackers (b, l, S64 (k), side ^ 1, b->type[l][0], 0);
+}
+
+static inline int
+pawn_forward (int color)
+{
+  return color == VS_WHITE ? 8 : -8;
+}
+
+static inline int
+last_rank (int color)
+{
+  return color == VS_WHITE ? 7 : 0;
+}
+
+static inline int
+start_rank (int color)
+{
+  return color == VS_WHITE ? 1 : 6;
+}
+
+/* ---- Legality ---------------------------------------------------------------- */
+
+typedef struct {
+  const VsPosition *pos;
+  const StratoBoard *b;
+  int us, them;
+  int ksq, kl, k64;
+  gboolean check;
+  VsMove *out;
+  int n;
+  gboolean noisy;
+} Gen;
+
+/* Does the move (not castling: generated legal) leave our King unattacked? */
+static gboolean
+leaves_king_safe (const Gen *g, int from, int to, VsMoveKind kind)
+{
+  const StratoBoard *b = g->b;
+  const VsPiece *board = g->pos->board;
+  int fl = LEVEL (from), tl = LEVEL (to);
+  if (from == g->ksq)
+    {
+      uint64_t occ = b->type[tl][0];
+      if (fl == tl)
+        occ &= ~BB (S64 (from));
+      uint64_t gone = board[to] ? BB (S64 (to)) : 0;
+      return attackers (b, tl, S64 (to), g->them, occ, gone) == 0;
+    }
+  int kl = g->kl;
+  if (!g->check)
+    {
+      /* Only a piece leaving the King's level along one of its lines (or
+       * an en-passant capture on that level) can uncover an attack. */
+      if (fl != kl)
+        return TRUE;
+      if (kind != VS_MOVE_EN_PASSANT && !(lines[g->k64] & BB (S64 (from))))
+        return TRUE;
+    }
+  else if (fl != kl && tl != kl)
+    return FALSE;   /* nothing changes on the King's level */
+  uint64_t occ = b->type[kl][0], gone = 0;
+  if (fl == kl)
+    occ &= ~BB (S64 (from));
+  if (tl == kl)
+    {
+      occ |= BB (S64 (to));
+      if (board[to])
+        gone |= BB (S64 (to));
+    }
+  if (kind == VS_MOVE_EN_PASSANT)
+    {
+      int cap = to - pawn_forward (g->us);
+      if (LEVEL (cap) == kl)
+        {
+          occ &= ~BB (S64 (cap));
+          gone |= BB (S64 (cap));
+        }
+    }
+  return attackers (b, kl, g->k64, g->them, occ, gone) == 0;
+}
+
+static inline void
+add (Gen *g, int from, int to, VsMoveKind kind)
+{
+  if (g->noisy && !g->pos->board[to] && kind != VS_MOVE_EN_PASSANT)
+    return;
+  if (leaves_king_safe (g, from, to, kind))
+    g->out[g->n++] = VS_MOVE_MAKE (from, to, kind, 0);
+}
+
+static inline void
+add_pawn (Gen *g, int from, int to)
+{
+  if (S64 (to) >> 3 == last_rank (g->us))
+    {
+      if (!leaves_king_safe (g, from, to, VS_MOVE_PROMOTION))
+        return;
+      for (int t = QUEEN; t >= KNIGHT; t--)
+        g->out[g->n++] = VS_MOVE_MAKE (from, to, VS_MOVE_PROMOTION, t);
+    }
+  else
+    add (g, from, to, VS_MOVE_NORMAL);
+}
+
+static inline void
+add_set (Gen *g, int from, int l, uint64_t set)
+{
+  for (; set; set &= set - 1)
+    add (g, from, l * 64 + lsb (set), VS_MOVE_NORMAL);
+}
+
+/* ---- Move generation -------------------------------------------------------------- */
+
+static void
+gen_castling (Gen *g, int sq)
+{
+  const StratoBoard *b = g->b;
+  const VsPiece *board = g->pos->board;
+  int l = LEVEL (sq), s = S64 (sq), us = g->us;
+  if (s != (us == VS_WHITE ? 4 : 60))
+    return;
+  uint64_t occ = b->type[l][0];
+  for (int side = 0; side < 2; side++)     /* 0 king side, 1 queen side */
+    {
+      int dir = side == 0 ? 1 : -1;
+      int corner = side == 0 ? s + 3 : s - 4;
+      if (board[l * 64 + corner] != (VS_MAKE_PIECE (us, ROOK) | UNMOVED))
+        continue;
+      uint64_t between = side == 0 ? BB (s + 1) | BB (s + 2) : BB (s - 1) | BB (s - 2) | BB (s - 3);
+      if (occ & between)
+        continue;
+      int cross = s + dir, land = s + 2 * dir;
+      if (attackers (b, l, cross, g->them, occ, 0) || attackers (b, l, land, g->them, occ, 0))
+        continue;
+      /* the planar castle: the King must also be safe with the Rook moved */
+      uint64_t after = (occ & ~BB (s) & ~BB (corner)) | BB (land) | BB (cross);
+      if (!attackers (b, l, land, g->them, after, 0))
+        g->out[g->n++] = VS_MOVE_MAKE (sq, l * 64 + land, VS_MOVE_CASTLE, 0);
+      /* with a one-level shift: the castled squares of the adjacent level
+       * must be empty, the King not in check there (Rook in place) */
+      for (int nl = l - 1; nl <= l + 1; nl += 2)
+        {
+          if (nl < 0 || nl >= N_LEVELS)
+            continue;
+          uint64_t nocc = b->type[nl][0];
+          if (nocc & (BB (land) | BB (cross)))
+            continue;
+          if (!attackers (b, nl, land, g->them, nocc | BB (land) | BB (cross), 0))
+            g->out[g->n++] = VS_MOVE_MAKE (sq, nl * 64 + land, VS_MOVE_CASTLE, 0);
+        }
+    }
+}
+
+static int
+generate_moves (const VsPosition *pos, VsGenType type, VsMove *out)
+{
+  const StratoBoard *b = CSB (pos);
+  const VsPiece *board = pos->board;
+  Gen g = { .pos = pos, .b = b, .us = pos->side, .them = pos->side ^ 1, .out = out, .n = 0,
+            .noisy = type == VS_GEN_NOISY };
+  g.ksq = b->king[g.us];
+  g.kl = LEVEL (g.ksq);
+  g.k64 = S64 (g.ksq);
+  g.check = checkers_bb (b, g.us) != 0;
+  int us = g.us, them = g.them;
+  int fwd = pawn_forward (us);
+
+  for (int l = 0; l < N_LEVELS; l++)
+    {
+      uint64_t occ = b->type[l][0];
+      uint64_t own = b->color[l][us];
+      uint64_t enemy = b->color[l][them];
+      gboolean check_level = g.check && l == g.kl;
+
+      /* Pawns */
+      for (uint64_t set = b->type[l][PAWN] & own; set; set &= set - 1)
+        {
+          int s = lsb (set), sq = l * 64 + s, r = s >> 3;
+          gboolean unmoved = VS_PIECE_HAS_FLAG (board[sq]);
+          if (!unmoved || check_level)
+            {
+              int t = s + fwd;
+              if (!(occ & BB (t)))
+                {
+                  add_pawn (&g, sq, l * 64 + t);
+                  if (r == start_rank (us) && !(occ & BB (t + fwd)))
+                    add (&g, sq, l * 64 + t + fwd, VS_MOVE_NORMAL);
+                }
+              for (uint64_t c = pawn_att[us][s] & enemy; c; c &= c - 1)
+                add_pawn (&g, sq, l * 64 + lsb (c));
+              if (pos->ep != VS_NO_SQUARE && LEVEL (pos->ep) == l &&
+                  (pawn_att[us][s] & BB (S64 (pos->ep))))
+                add (&g, sq, pos->ep, VS_MOVE_EN_PASSANT);
+            }
+          /* level changes never capture; only a first move may promote */
+          if (g.noisy && !unmoved)
+            continue;
+          for (int nl = l - 1; nl <= l + 1; nl += 2)
+            {
+              if (nl < 0 || nl >= N_LEVELS)
+                continue;
+              uint64_t nocc = b->type[nl][0];
+              if (nocc & BB (s))
+                continue;
+              if (!unmoved)
+                {
+                  add (&g, sq, nl * 64 + s, VS_MOVE_NORMAL);
+                  continue;
+                }
+              if (r == last_rank (us))
+                continue;
+              int t = s + fwd;
+              if (nocc & BB (t))
+                continue;
+              add_pawn (&g, sq, nl * 64 + t);
+              if ((t >> 3) != last_rank (us) && !(nocc & BB (t + fwd)))
+                add_pawn (&g, sq, nl * 64 + t + fwd);
+            }
+        }
+
+      /* Knights */
+      for (uint64_t set = b->type[l][KNIGHT] & own; set; set &= set - 1)
+        {
+          int s = lsb (set), sq = l * 64 + s;
+          if (!VS_PIECE_HAS_FLAG (board[sq]) || check_level)
+            add_set (&g, sq, l, knight_att[s] & ~own);
+          if (g.noisy)
+            continue;
+          for (int nl = l - 2; nl <= l + 2; nl++)
+            if (nl != l && nl >= 0 && nl < N_LEVELS)
+              add_set (&g, sq, nl, knight_att[s] & ~b->type[nl][0]);
+        }
+
+      /* Bishops, Rooks, Queens */
+      for (int pt = BISHOP; pt <= QUEEN; pt++)
+        for (uint64_t set = b->type[l][pt] & own; set; set &= set - 1)
+          {
+            int s = lsb (set), sq = l * 64 + s;
+            if (!VS_PIECE_HAS_FLAG (board[sq]) || check_level)
+              {
+                uint64_t a = 0;
+                if (pt != ROOK)
+                  a |= bishop_att (s, occ);
+                if (pt != BISHOP)
+                  a |= rook_att (s, occ);
+                add_set (&g, sq, l, a & ~own);
+              }
+            if (g.noisy)
+              continue;
+            for (int nl = l - 1; nl <= l + 1; nl += 2)
+              {
+                if (nl < 0 || nl >= N_LEVELS)
+                  continue;
+                uint64_t nocc = b->type[nl][0];
+                if (nocc & BB (s))
+                  continue;
+                uint64_t a = 0;
+                if (pt != ROOK)
+                  a |= bishop_att (s, nocc);
+                if (pt != BISHOP)
+                  a |= rook_att (s, nocc);
+                add_set (&g, sq, nl, (a & ~nocc) | BB (s));
+              }
+          }
+
+      /* King */
+      if (g.kl == l)
+        {
+          int s = g.k64, sq = g.ksq;
+          gboolean unmoved = VS_PIECE_HAS_FLAG (board[sq]);
+          if (!unmoved || g.check)
+            add_set (&g, sq, l, king_att[s] & ~own);
+          if (g.noisy)
+            continue;
+          for (int nl = l - 1; nl <= l + 1; nl += 2)
+            {
+              if (nl < 0 || nl >= N_LEVELS)
+                continue;
+              uint64_t nocc = b->type[nl][0];
+              if (nocc & BB (s))
+                continue;
+              add_set (&g, sq, nl, BB (s) | (unmoved ? king_att[s] & ~nocc : 0));
+            }
+          if (unmoved && !g.check)
+            gen_castling (&g, sq);
+        }
+    }
+  return g.n;
+}
+
+static int
+strato_generate (const VsPosition *pos, VsGenType type, VsMove *out)
+{
+  return generate_moves (pos, type, out);
+}
+
+static uint64_t
+strato_count_legal (const VsPosition *pos)
+{
+  VsMove moves[VS_MAX_MOVES];
+  return generate_moves (pos, VS_GEN_ALL, moves);
+}
+
+/* Is an en-passant capture onto pos->ep legal for the side to move? */
+static gboolean
+ep_capture_possible (const VsPosition *pos)
+{
+  if (pos->ep == VS_NO_SQUARE)
+    return FALSE;
+  const StratoBoard *b = CSB (pos);
+  Gen g = { .pos = pos, .b = b, .us = pos->side, .them = pos->side ^ 1 };
+  g.ksq = b->king[g.us];
+  g.kl = LEVEL (g.ksq);
+  g.k64 = S64 (g.ksq);
+  g.check = checkers_bb (b, g.us) != 0;
+  int l = LEVEL (pos->ep), e = S64 (pos->ep);
+  uint64_t cand = pawn_att[g.them][e] & b->type[l][PAWN] & b->color[l][g.us];
+  for (; cand; cand &= cand - 1)
+    {
+      int sq = l * 64 + lsb (cand);
+      if (VS_PIECE_HAS_FLAG (pos->board[sq]) && !(g.check && l == g.kl))
+        continue;
+      if (leaves_king_safe (&g, sq, pos->ep, VS_MOVE_EN_PASSANT))
+        return TRUE;
+    }
   return FALSE;
 }
-const VsVariant vs_variant_strato = { .id = "strato", .name = "strato", .from_string = from_string };
+
+/* ---- Make / unmake ------------------------------------------------------------------ */
+
+static void
+castle_rook_squares (VsMove m, int *rook_from, int *rook_to)
+{
+  int from = VS_MOVE_FROM (m), to = VS_MOVE_TO (m);
+  int rank_base = S64 (from) & 56;
+  gboolean king_side = (S64 (to) & 7) == 6;
+  *rook_from = LEVEL (from) * 64 + rank_base + (king_side ? 7 : 0);
+  *rook_to = LEVEL (to) * 64 + rank_base + (king_side ? 5 : 3);
+}
+
+static void
+strato_make (VsPosition *pos, VsMove m)
+{
+  StratoBoard *b = SB (pos);
+  VsUndo *u = &pos->hist[pos->hist_len++];
+  int from = VS_MOVE_FROM (m), to = VS_MOVE_TO (m);
+  VsMoveKind kind = VS_MOVE_KIND (m);
+  int us = pos->side;
+
+  u->key = pos->key;
+  u->move = m;
+  u->halfmove = pos->halfmove;
+  u->ep = pos->ep;
+  u->castling = pos->castling;
+  u->passes = pos->passes;
+  u->n_captured = 0;
+  u->extra[0] = b->ep_keyed;
+
+  if (b->ep_keyed)
+    pos->key ^= vs_zobrist_ep[pos->ep];
+  b->ep_keyed = 0;
+  pos->ep = VS_NO_SQUARE;
+  pos->halfmove++;
+
+  VsPiece p = take (pos, from);
+  u->moved = p;
+  if (kind == VS_MOVE_CASTLE)
+    {
+      int rf, rt;
+      castle_rook_squares (m, &rf, &rt);
+      VsPiece r = take (pos, rf);
+      put (pos, to, p & ~UNMOVED);
+      put (pos, rt, r & ~UNMOVED);
+    }
+  else
+    {
+      int cap = kind == VS_MOVE_EN_PASSANT ? to - pawn_forward (us) : to;
+      if (pos->board[cap])
+        {
+          u->captured_sq[0] = cap;
+          u->captured[0] = take (pos, cap);
+          u->n_captured = 1;
+          pos->halfmove = 0;
+        }
+      if (kind == VS_MOVE_PROMOTION)
+        put (pos, to, VS_MAKE_PIECE (us, VS_MOVE_PIECE (m)));
+      else
+        put (pos, to, p & ~UNMOVED);
+      if (VS_PIECE_TYPE (p) == PAWN)
+        {
+          pos->halfmove = 0;
+          int dr = (S64 (to) >> 3) - (S64 (from) >> 3);
+          if (dr == 2 || dr == -2)
+            pos->ep = to - pawn_forward (us);
+        }
+    }
+
+  if (us == VS_BLACK)
+    pos->fullmove++;
+  pos->side ^= 1;
+  pos->key ^= vs_zobrist_side;
+  if (pos->ep != VS_NO_SQUARE && ep_capture_possible (pos))
+    {
+      b->ep_keyed = 1;
+      pos->key ^= vs_zobrist_ep[pos->ep];
+    }
+}
+
+static void
+strato_unmake (VsPosition *pos)
+{
+  StratoBoard *b = SB (pos);
+  VsUndo *u = &pos->hist[--pos->hist_len];
+  VsMove m = u->move;
+  int from = VS_MOVE_FROM (m), to = VS_MOVE_TO (m);
+
+  pos->side ^= 1;
+  if (pos->side == VS_BLACK)
+    pos->fullmove--;
+  take (pos, to);
+  if (VS_MOVE_KIND (m) == VS_MOVE_CASTLE)
+    {
+      int rf, rt;
+      castle_rook_squares (m, &rf, &rt);
+      VsPiece r = take (pos, rt);
+      put (pos, rf, r | UNMOVED);
+    }
+  put (pos, from, u->moved);
+  for (int i = 0; i < u->n_captured; i++)
+    put (pos, u->captured_sq[i], u->captured[i]);
+  pos->key = u->key;
+  pos->halfmove = u->halfmove;
+  pos->ep = u->ep;
+  pos->castling = u->castling;
+  pos->passes = u->passes;
+  b->ep_keyed = u->extra[0];
+}
+
+static int
+strato_checkers (const VsPosition *pos)
+{
+  return __builtin_popcountll (checkers_bb (CSB (pos), pos->side));
+}
+
+/* ---- Effects --------------------------------------------------------------------------- */
+
+static void
+strato_effects (const VsPosition *pos, VsMove m, VsMoveEffects *out)
+{
+  int from = VS_MOVE_FROM (m), to = VS_MOVE_TO (m);
+  VsMoveKind kind = VS_MOVE_KIND (m);
+  VsPiece p = pos->board[from];
+  int us = VS_PIECE_COLOR (p);
+  StratoBoard b = *CSB (pos);
+
+  memset (out, 0, sizeof *out);
+  out->rook_from = out->rook_to = VS_NO_SQUARE;
+  out->dog_sq = VS_NO_SQUARE;
+  out->placed = kind == VS_MOVE_PROMOTION ? VS_MAKE_PIECE (us, VS_MOVE_PIECE (m)) : (p & ~UNMOVED);
+
+  sb_toggle (&b, from, p);
+  if (kind == VS_MOVE_CASTLE)
+    {
+      int rf, rt;
+      castle_rook_squares (m, &rf, &rt);
+      out->rook_from = rf;
+      out->rook_to = rt;
+      sb_toggle (&b, rf, pos->board[rf]);
+      sb_toggle (&b, rt, pos->board[rf]);
+    }
+  else
+    {
+      int cap = kind == VS_MOVE_EN_PASSANT ? to - pawn_forward (us) : to;
+      if (pos->board[cap])
+        {
+          out->n_captured = 1;
+          out->captured_sq[0] = cap;
+          out->captured[0] = pos->board[cap];
+          sb_toggle (&b, cap, pos->board[cap]);
+        }
+    }
+  sb_toggle (&b, to, out->placed);
+  int k = b.king[us ^ 1], kl = LEVEL (k);
+  out->gives_check = __builtin_popcountll (attackers (&b, kl, S64 (k), us, b.type[kl][0], 0));
+}
+
+/* ---- Game state ------------------------------------------------------------------------ */
+
+static gboolean
+insufficient_material (const VsPosition *pos)
+{
+  const StratoBoard *b = CSB (pos);
+  int count[2][8] = { { 0 } };
+  for (int l = 0; l < N_LEVELS; l++)
+    for (int c = 0; c < 2; c++)
+      for (int t = PAWN; t <= QUEEN; t++)
+        count[c][t] += __builtin_popcountll (b->type[l][t] & b->color[l][c]);
+  int total[2] = { 0, 0 };
+  for (int c = 0; c < 2; c++)
+    {
+      if (count[c][PAWN])
+        return FALSE;
+      for (int t = KNIGHT; t <= QUEEN; t++)
+        total[c] += count[c][t];
+    }
+  int minors = count[0][KNIGHT] + count[0][BISHOP] + count[1][KNIGHT] + count[1][BISHOP];
+  if (total[0] + total[1] == minors && minors <= 1)
+    return TRUE;
+  for (int c = 0; c < 2; c++)
+    if (total[c] == 0 && total[c ^ 1] == 1 && (count[c ^ 1][QUEEN] == 1 || count[c ^ 1][ROOK] == 1))
+      return TRUE;
+  return FALSE;
+}
+
+static VsGameState
+strato_game_state (const VsPosition *pos, VsResult *result)
+{
+  VsMove moves[VS_MAX_MOVES];
+  *result = VS_RESULT_NONE;
+  if (generate_moves (pos, VS_GEN_ALL, moves) == 0)
+    {
+      if (strato_checkers (pos))
+        {
+          *result = pos->side == VS_WHITE ? VS_RESULT_BLACK_WINS : VS_RESULT_WHITE_WINS;
+          return VS_STATE_CHECKMATE;
+        }
+      *result = VS_RESULT_DRAW;
+      return VS_STATE_STALEMATE;
+    }
+  *result = VS_RESULT_DRAW;
+  if (insufficient_material (pos))
+    return VS_STATE_INSUFFICIENT;
+  if (pos->halfmove >= 100)
+    return VS_STATE_FIFTY_MOVES;
+  if (vs_position_repetitions (pos, pos->halfmove) >= 2)
+    return VS_STATE_REPETITION;
+  *result = VS_RESULT_NONE;
+  return VS_STATE_ONGOING;
+}
+
+/* ---- Position strings -------------------------------------------------------------------- */
+
+static const char piece_letters[] = " PNBRQK";
+
+static int
+column_of (const char *str, const char *p)
+{
+  if (g_utf8_validate (str, p - str, NULL))
+    return (int) g_utf8_strlen (str, p - str) + 1;
+  return (int) (p - str) + 1;
+}
+
+static void
+set_position_error (GError **error, const char *str, const char *p, const char *message)
+{
+  /* TRANSLATORS: a position-string error: the column, then what is wrong */
+  g_set_error (error, VS_CORE_ERROR, VS_CORE_ERROR_BAD_POSITION, _("Column %d: %s"),
+               column_of (str, p), message);
+}
+
+static void
+compute_board (const VsPiece *board, StratoBoard *b)
+{
+  memset (b, 0, sizeof *b);
+  for (int sq = 0; sq < 192; sq++)
+    if (board[sq])
+      {
+        sb_toggle (b, sq, board[sq]);
+        if (VS_PIECE_TYPE (board[sq]) == KING)
+          b->king[VS_PIECE_COLOR (board[sq])] = sq;
+      }
+}
+
+static gboolean
+strato_from_string (VsPosition *pos, const char *str, GError **error)
+{
+  VsPiece board[VS_MAX_SQUARES] = { 0 };
+  const char *piece_at[VS_MAX_SQUARES] = { NULL };
+  const char *p = str;
+  int kings[2] = { 0, 0 };
+  const char *king_text[2] = { NULL, NULL };
+
+  if (str == NULL)
+    {
+      g_set_error_literal (error, VS_CORE_ERROR, VS_CORE_ERROR_BAD_POSITION, _("The position string is empty"));
+      return FALSE;
+    }
+  while (*p == ' ' || *p == '\t')
+    p++;
+  for (int l = 0; l < N_LEVELS; l++)
+    {
+      int rank = 7, file = 0;
+      for (;;)
+        {
+          char c = *p;
+          if (c >= '1' && c <= '8')
+            {
+              file += c - '0';
+              if (file > 8)
+                {
+                  set_position_error (error, str, p, _("a rank has more than 8 squares"));
+                  return FALSE;
+                }
+              p++;
+            }
+          else if (strchr ("PNBRQKpnbrqk", c) && c != '\0')
+            {
+              if (file >= 8)
+                {
+                  set_position_error (error, str, p, _("a rank has more than 8 squares"));
+                  return FALSE;
+                }
+              int color = g_ascii_isupper (c) ? VS_WHITE : VS_BLACK;
+              int type = strchr (piece_letters, g_ascii_toupper (c)) - piece_letters;
+              int sq = l * 64 + rank * 8 + file;
+              VsPiece piece = VS_MAKE_PIECE (color, type);
+              piece_at[sq] = p;
+              p++;
+              if (*p == '\'')
+                {
+                  piece |= UNMOVED;
+                  p++;
+                }
+              if (type == PAWN && (rank == 0 || rank == 7))
+                {
+                  set_position_error (error, str, piece_at[sq], _("a pawn cannot stand on the first or last rank"));
+                  return FALSE;
+                }
+              if (type == PAWN && (piece & UNMOVED) && rank != start_rank (color))
+                {
+                  set_position_error (error, str, piece_at[sq], _("a pawn that has not moved must stand on its starting rank"));
+                  return FALSE;
+                }
+              if (type == KING)
+                {
+                  kings[color]++;
+                  if (kings[color] == 2)
+                    king_text[color] = piece_at[sq];
+                }
+              board[sq] = piece;
+              file++;
+            }
+          else if (c == '\'')
+            {
+              set_position_error (error, str, p, _("“'” (not moved yet) must follow a piece letter"));
+              return FALSE;
+            }
+          else if (c == '/')
+            {
+              if (file != 8)
+                {
+                  set_position_error (error, str, p, _("a rank has fewer than 8 squares"));
+                  return FALSE;
+                }
+              if (rank == 0)
+                {
+                  set_position_error (error, str, p, _("a level has more than 8 ranks"));
+                  return FALSE;
+                }
+              rank--;
+              file = 0;
+              p++;
+            }
+          else
+            {
+              if (c != '|' && c != ' ' && c != '\t' && c != '\0')
+                {
+                  g_autofree char *msg = NULL;
+                  int len = g_utf8_validate (p, -1, NULL) ? g_utf8_skip[(guchar) c] : 1;
+                  /* TRANSLATORS: %.*s is the offending character */
+                  msg = g_strdup_printf (_("“%.*s” is not a piece letter, a digit, “/” or “|”"), len, p);
+                  set_position_error (error, str, p, msg);
+                  return FALSE;
+                }
+              if (file != 8)
+                {
+                  set_position_error (error, str, p, _("a rank has fewer than 8 squares"));
+                  return FALSE;
+                }
+              if (rank != 0)
+                {
+                  set_position_error (error, str, p, _("a level has fewer than 8 ranks"));
+                  return FALSE;
+                }
+              break;
+            }
+        }
+      if (l < N_LEVELS - 1)
+        {
+          if (*p != '|')
+            {
+              set_position_error (error, str, p, _("three levels separated by “|” are expected"));
+              return FALSE;
+            }
+          p++;
+        }
+    }
+  if (*p == '|')
+    {
+      set_position_error (error, str, p, _("there are only three levels"));
+      return FALSE;
+    }
+  for (int c = 0; c < 2; c++)
+    if (kings[c] != 1)
+      {
+        set_position_error (error, str, kings[c] ? king_text[c] : p,
+                            c == VS_WHITE ? _("White must have exactly one King")
+                                          : _("Black must have exactly one King"));
+        return FALSE;
+      }
+
+  /* side to move */
+  while (*p == ' ' || *p == '\t')
+    p++;
+  const char *side_text = p;
+  int side;
+  if (*p == 'w' || *p == 'W')
+    side = VS_WHITE;
+  else if (*p == 'b' || *p == 'B')
+    side = VS_BLACK;
+  else
+    {
+      set_position_error (error, str, p, _("the side to move must be “w” or “b”"));
+      return FALSE;
+    }
+  p++;
+  if (*p != ' ' && *p != '\t' && *p != '\0')
+    {
+      set_position_error (error, str, p, _("the side to move must be “w” or “b”"));
+      return FALSE;
+    }
+
+  /* en-passant square */
+  while (*p == ' ' || *p == '\t')
+    p++;
+  int ep = VS_NO_SQUARE;
+  const char *ep_text = p;
+  int halfmove = 0, fullmove = 1;
+  if (*p != '\0')
+    {
+      if (*p == '-')
+        p++;
+      else
+        {
+          static const VsGeometry geom = { 8, 8, 3, 0 };
+          int used = 0;
+          ep = vs_square_parse (&geom, p, &used);
+          if (ep < 0)
+            {
+              set_position_error (error, str, p, _("the en-passant square must be “-” or a level and square such as “Be3”"));
+              return FALSE;
+            }
+          p += used;
+        }
+      if (*p != ' ' && *p != '\t' && *p != '\0')
+        {
+          set_position_error (error, str, p, _("the en-passant square must be “-” or a level and square such as “Be3”"));
+          return FALSE;
+        }
+      /* clocks (optional) */
+      while (*p == ' ' || *p == '\t')
+        p++;
+      if (*p != '\0')
+        {
+          const char *start = p;
+          guint64 v = 0;
+          while (g_ascii_isdigit (*p) && v <= 65535)
+            v = v * 10 + (*p++ - '0');
+          if (p == start || v > 65535 || (*p != ' ' && *p != '\t' && *p != '\0'))
+            {
+              set_position_error (error, str, start, _("the halfmove clock must be a number"));
+              return FALSE;
+            }
+          halfmove = (int) v;
+          while (*p == ' ' || *p == '\t')
+            p++;
+          if (*p != '\0')
+            {
+              start = p;
+              v = 0;
+              while (g_ascii_isdigit (*p) && v <= 65535)
+                v = v * 10 + (*p++ - '0');
+              if (p == start || v == 0 || v > 65535 || (*p != ' ' && *p != '\t' && *p != '\0'))
+                {
+                  set_position_error (error, str, start, _("the move number must be a number from 1"));
+                  return FALSE;
+                }
+              fullmove = (int) v;
+              while (*p == ' ' || *p == '\t')
+                p++;
+              if (*p != '\0')
+                {
+                  set_position_error (error, str, p, _("unexpected text after the move number"));
+                  return FALSE;
+                }
+            }
+        }
+    }
+
+  if (ep != VS_NO_SQUARE)
+    {
+      /* the square just crossed by a pawn of the side that moved */
+      int mover = side ^ 1;
+      int rank = S64 (ep) >> 3;
+      int front = ep + pawn_forward (mover);
+      if (rank != (mover == VS_WHITE ? 2 : 5) || board[ep] ||
+          VS_PIECE_TYPE (board[front]) != PAWN || VS_PIECE_COLOR (board[front]) != mover ||
+          VS_PIECE_HAS_FLAG (board[front]))
+        {
+          set_position_error (error, str, ep_text, _("no pawn can have just crossed this en-passant square"));
+          return FALSE;
+        }
+    }
+
+  StratoBoard sb;
+  compute_board (board, &sb);
+  if (checkers_bb (&sb, side ^ 1))
+    {
+      set_position_error (error, str, side_text, _("the side that is not to move is in check"));
+      return FALSE;
+    }
+
+  /* all checks passed: fill *pos */
+  pos->variant = &vs_variant_strato;
+  memcpy (pos->board, board, sizeof pos->board);
+  memset (pos->hand, 0, sizeof pos->hand);
+  pos->side = side;
+  pos->castling = 0;
+  pos->ep = ep;
+  pos->passes = 0;
+  pos->halfmove = halfmove;
+  pos->fullmove = fullmove;
+  pos->options = 0;
+  pos->hist_len = 0;
+  pos->hist_base = 0;
+  memset (&pos->priv, 0, sizeof pos->priv);
+  *SB (pos) = sb;
+  uint64_t key = 0;
+  for (int sq = 0; sq < 192; sq++)
+    if (board[sq])
+      key ^= vs_zobrist_psq[board[sq] & 0x7f][sq];
+  if (side == VS_BLACK)
+    key ^= vs_zobrist_side;
+  pos->key = key;
+  if (ep_capture_possible (pos))
+    {
+      SB (pos)->ep_keyed = 1;
+      pos->key ^= vs_zobrist_ep[ep];
+    }
+  return TRUE;
+}
+
+static char *
+strato_to_string (const VsPosition *pos)
+{
+  GString *s = g_string_sized_new (160);
+  for (int l = 0; l < N_LEVELS; l++)
+    {
+      if (l)
+        g_string_append_c (s, '|');
+      for (int rank = 7; rank >= 0; rank--)
+        {
+          int empty = 0;
+          for (int file = 0; file < 8; file++)
+            {
+              VsPiece p = pos->board[l * 64 + rank * 8 + file];
+              if (!p)
+                {
+                  empty++;
+                  continue;
+                }
+              if (empty)
+                g_string_append_c (s, '0' + empty);
+              empty = 0;
+              char c = piece_letters[VS_PIECE_TYPE (p)];
+              g_string_append_c (s, VS_PIECE_COLOR (p) == VS_WHITE ? c : g_ascii_tolower (c));
+              if (VS_PIECE_HAS_FLAG (p))
+                g_string_append_c (s, '\'');
+            }
+          if (empty)
+            g_string_append_c (s, '0' + empty);
+          if (rank)
+            g_string_append_c (s, '/');
+        }
+    }
+  g_string_append_c (s, ' ');
+  g_string_append_c (s, pos->side == VS_WHITE ? 'w' : 'b');
+  g_string_append_c (s, ' ');
+  if (pos->ep == VS_NO_SQUARE)
+    g_string_append_c (s, '-');
+  else
+    {
+      char name[8];
+      vs_square_name (&vs_variant_strato.geom, pos->ep, name);
+      g_string_append (s, name);
+    }
+  g_string_append_printf (s, " %u %u", pos->halfmove, pos->fullmove);
+  return g_string_free (s, FALSE);
+}
+
+const char *
+vs_strato_start_fen (gboolean white_above)
+{
+  return white_above ? VS_STRATO_START_WHITE_ABOVE : VS_STRATO_START_WHITE_BELOW;
+}
+
+/* ---- Notation ------------------------------------------------------------------------------ */
+
+/* The position after m, on the heap (notation only, not the hot path). */
+static VsPosition *
+position_after (const VsPosition *pos, VsMove m)
+{
+  VsPosition *tmp = g_malloc (sizeof *tmp);
+  memcpy (tmp, pos, G_STRUCT_OFFSET (VsPosition, hist));
+  memcpy (&tmp->priv, &pos->priv, sizeof pos->priv);
+  tmp->hist_len = 0;
+  tmp->hist_base = 0;
+  strato_make (tmp, m);
+  return tmp;
+}
+
+/* 0 no check, 1 check, 2 mate */
+static int
+check_status (const VsPosition *pos, VsMove m)
+{
+  VsMoveEffects fx;
+  strato_effects (pos, m, &fx);
+  if (!fx.gives_check)
+    return 0;
+  g_autofree VsPosition *after = position_after (pos, m);
+  VsMove moves[VS_MAX_MOVES];
+  return generate_moves (after, VS_GEN_ALL, moves) == 0 ? 2 : 1;
+}
+
+static void
+strato_write_move (const VsPosition *pos, VsMove m, VsNotation n, char out[VS_MOVE_TEXT_MAX])
+{
+  const VsGeometry *geom = &vs_variant_strato.geom;
+  int from = VS_MOVE_FROM (m), to = VS_MOVE_TO (m);
+  VsMoveKind kind = VS_MOVE_KIND (m);
+  char f[8], t[8];
+  vs_square_name (geom, from, f);
+  vs_square_name (geom, to, t);
+
+  if (n != VS_NOTATION_SAN)
+    {
+      if (kind == VS_MOVE_PROMOTION)
+        g_snprintf (out, VS_MOVE_TEXT_MAX, "%s%s%c", f, t,
+                    g_ascii_tolower (piece_letters[VS_MOVE_PIECE (m)]));
+      else
+        g_snprintf (out, VS_MOVE_TEXT_MAX, "%s%s", f, t);
+      return;
+    }
+
+  GString *s = g_string_sized_new (32);
+  if (kind == VS_MOVE_CASTLE)
+    {
+      g_string_append (s, (S64 (to) & 7) == 6 ? "O-O" : "O-O-O");
+      if (LEVEL (to) != LEVEL (from))
+        g_string_append_printf (s, " @%c", 'A' + LEVEL (to));
+    }
+  else
+    {
+      gboolean capture = pos->board[to] != 0 || kind == VS_MOVE_EN_PASSANT;
+      g_string_append_printf (s, "%c %s %c %s", piece_letters[VS_PIECE_TYPE (pos->board[from])],
+                              f, capture ? 'x' : '-', t);
+      if (kind == VS_MOVE_PROMOTION)
+        g_string_append_printf (s, " = %c", piece_letters[VS_MOVE_PIECE (m)]);
+      if (kind == VS_MOVE_EN_PASSANT)
+        g_string_append (s, " e.p.");
+    }
+  int cs = check_status (pos, m);
+  if (cs)
+    g_string_append (s, cs == 2 ? " #" : " +");
+  g_strlcpy (out, s->str, VS_MOVE_TEXT_MAX);
+  g_string_free (s, TRUE);
+}
+
+/* Reads a square (level, file, rank) from lower-cased text; -1 if none. */
+static int
+read_square (const char **p)
+{
+  const char *s = *p;
+  if (s[0] < 'a' || s[0] > 'c' || s[1] < 'a' || s[1] > 'h' || s[2] < '1' || s[2] > '8')
+    return -1;
+  *p = s + 3;
+  return (s[0] - 'a') * 64 + (s[2] - '1') * 8 + (s[1] - 'a');
+}
+
+static int
+promotion_type (char c)
+{
+  switch (c)
+    {
+    case 'q': return QUEEN;
+    case 'r': return ROOK;
+    case 'b': return BISHOP;
+    case 'n': return KNIGHT;
+    default: return 0;
+    }
+}
+
+static gboolean
+bad_move (GError **error, const char *text)
+{
+  g_autofree char *shown = g_utf8_make_valid (text, -1);
+  g_set_error (error, VS_CORE_ERROR, VS_CORE_ERROR_BAD_MOVE,
+               _("“%s” is not a Strato Chess move"), shown);
+  return FALSE;
+}
+
+static gboolean
+strato_parse_move (const VsPosition *pos, const char *text, VsNotation n,
+                   VsMove *out, const char **warning, GError **error)
+{
+  VsMove moves[VS_MAX_MOVES];
+  int n_moves = generate_moves (pos, VS_GEN_ALL, moves);
+  char buf[VS_MOVE_TEXT_MAX];
+  int len = 0;
+
+  const char *dummy;
+  if (warning == NULL)
+    warning = &dummy;
+  *warning = NULL;
+  if (n != VS_NOTATION_SAN && n != VS_NOTATION_UCI)
+    {
+      g_set_error_literal (error, VS_CORE_ERROR, VS_CORE_ERROR_UNSUPPORTED,
+                           _("Strato Chess moves are written in record or UCI notation"));
+      return FALSE;
+    }
+  if (text == NULL)
+    return bad_move (error, "");
+  /* normalise: no spaces, lower case, 0 → o, : → x */
+  for (const char *c = text; *c && len < VS_MOVE_TEXT_MAX - 1; c++)
+    {
+      if (g_ascii_isspace (*c))
+        continue;
+      char d = g_ascii_tolower (*c);
+      if (d == '0')
+        d = 'o';
+      else if (d == ':')
+        d = 'x';
+      buf[len++] = d;
+    }
+  /* drop trailing annotation glyphs */
+  while (len > 0 && (buf[len - 1] == '!' || buf[len - 1] == '?'))
+    len--;
+  buf[len] = '\0';
+  if (len == 0)
+    return bad_move (error, text);
+
+  const char *p = buf;
+  int from = -1, to = -1, promo = 0, castle_side = -1, castle_level = -1;
+  int piece = 0;
+  gboolean capture_mark = FALSE, ep_mark = FALSE;
+  int check_mark = 0;   /* 0 none, 1 +, 2 # */
+
+  if (n != VS_NOTATION_SAN)
+    {
+      from = read_square (&p);
+      to = from >= 0 ? read_square (&p) : -1;
+      if (to < 0)
+        return bad_move (error, text);
+      if (*p && !(promo = promotion_type (*p++)))
+        return bad_move (error, text);
+      if (*p)
+        return bad_move (error, text);
+    }
+  else if (p[0] == 'o')
+    {
+      p++;
+      if (*p == '-')
+        p++;
+      if (*p++ != 'o')
+        return bad_move (error, text);
+      castle_side = 0;
+      const char *q = p;
+      if (*q == '-')
+        q++;
+      if (*q == 'o')
+        {
+          castle_side = 1;
+          p = q + 1;
+        }
+      if (*p == '@')
+        {
+          p++;
+          if (*p < 'a' || *p > 'c')
+            return bad_move (error, text);
+          castle_level = *p++ - 'a';
+        }
+    }
+  else
+    {
+      const char *q = p;
+      if (*q && strchr ("pnbrqk", *q) && (from = (q++, read_square (&q))) >= 0)
+        {
+          piece = strchr (piece_letters, g_ascii_toupper (*p)) - piece_letters;
+          p = q;
+        }
+      else
+        {
+          from = read_square (&p);
+          if (from < 0)
+            return bad_move (error, text);
+        }
+      if (*p == '-')
+        p++;
+      else if (*p == 'x')
+        {
+          capture_mark = TRUE;
+          p++;
+        }
+      to = read_square (&p);
+      if (to < 0)
+        return bad_move (error, text);
+      if (*p == '=')
+        {
+          p++;
+          promo = promotion_type (*p);
+          if (!promo)
+            return bad_move (error, text);
+          p++;
+        }
+      else if ((promo = promotion_type (*p)))
+        p++;
+      if (p[0] == 'e')
+        {
+          if (g_str_has_prefix (p, "e.p."))
+            p += 4;
+          else if (g_str_has_prefix (p, "e.p") || g_str_has_prefix (p, "ep."))
+            p += 3;
+          else if (g_str_has_prefix (p, "ep"))
+            p += 2;
+          else
+            return bad_move (error, text);
+          ep_mark = TRUE;
+        }
+    }
+  if (n == VS_NOTATION_SAN)
+    {
+      if (*p == '+')
+        {
+          check_mark = 1;
+          p++;
+          if (*p == '+')
+            p++;
+        }
+      else if (*p == '#')
+        {
+          check_mark = 2;
+          p++;
+        }
+      if (*p)
+        return bad_move (error, text);
+    }
+
+  /* find the legal move */
+  VsMove found = VS_MOVE_NONE;
+  int matches = 0;
+  for (int i = 0; i < n_moves; i++)
+    {
+      VsMove m = moves[i];
+      if (castle_side >= 0)
+        {
+          if (VS_MOVE_KIND (m) != VS_MOVE_CASTLE)
+            continue;
+          int mto = VS_MOVE_TO (m);
+          if (((S64 (mto) & 7) == 6) != (castle_side == 0))
+            continue;
+          int level = castle_level >= 0 ? castle_level : LEVEL (VS_MOVE_FROM (m));
+          if (LEVEL (mto) != level)
+            continue;
+        }
+      else
+        {
+          if (VS_MOVE_FROM (m) != from || VS_MOVE_TO (m) != to)
+            continue;
+          if (promo && VS_MOVE_PIECE (m) != promo)
+            continue;
+        }
+      if (matches == 0)
+        found = m;
+      matches++;
+    }
+  g_autofree char *shown = g_utf8_make_valid (text, -1);
+  if (matches == 0)
+    {
+      if (castle_side < 0 && piece && from >= 0 &&
+          (pos->board[from] == 0 || VS_PIECE_TYPE (pos->board[from]) != piece))
+        g_set_error (error, VS_CORE_ERROR, VS_CORE_ERROR_ILLEGAL_MOVE,
+                     _("“%s”: there is no such piece on the starting square"), shown);
+      else
+        g_set_error (error, VS_CORE_ERROR, VS_CORE_ERROR_ILLEGAL_MOVE,
+                     _("“%s” is not a legal move in this position"), shown);
+      return FALSE;
+    }
+  if (matches > 1)
+    {
+      g_set_error (error, VS_CORE_ERROR, VS_CORE_ERROR_AMBIGUOUS_MOVE,
+                   _("“%s”: the promotion piece is missing"), shown);
+      return FALSE;
+    }
+  if (piece && VS_PIECE_TYPE (pos->board[VS_MOVE_FROM (found)]) != piece)
+    {
+      g_set_error (error, VS_CORE_ERROR, VS_CORE_ERROR_ILLEGAL_MOVE,
+                   _("“%s”: there is no such piece on the starting square"), shown);
+      return FALSE;
+    }
+  if (n == VS_NOTATION_SAN)
+    {
+      VsMoveKind kind = VS_MOVE_KIND (found);
+      gboolean capture = kind == VS_MOVE_EN_PASSANT ||
+                         (kind != VS_MOVE_CASTLE && pos->board[VS_MOVE_TO (found)] != 0);
+      int cs = check_status (pos, found);
+      if (ep_mark && kind != VS_MOVE_EN_PASSANT)
+        *warning = "e.p. written for a move that is not en passant";
+      else if (castle_side < 0 && kind != VS_MOVE_CASTLE && capture_mark != capture)
+        *warning = capture ? "capture written with “-”" : "“x” written for a move that captures nothing";
+      else if (check_mark != cs)
+        *warning = check_mark == 0 ? "check mark missing" : "wrong check mark";
+    }
+  *out = found;
+  return TRUE;
+}
+
+/* ---- The variant -------------------------------------------------------------------------- */
+
+static const VsPieceInfo strato_pieces[] = {
+  { NULL, NULL, NULL, NULL, NULL },
+  { "P", "P", N_("Pawn"), "ポーン", "兵" },
+  { "N", "N", N_("Knight"), "ナイト", "馬" },
+  { "B", "B", N_("Bishop"), "ビショップ", "ビ" },
+  { "R", "R", N_("Rook"), "ルーク", "ル" },
+  { "Q", "Q", N_("Queen"), "クイーン", "后" },
+  { "K", "K", N_("King"), "キング", "王" },
+};
+
+const VsVariant vs_variant_strato = {
+  .id = "strato",
+  .name = N_("Strato Chess"),
+  .pgn_name = "Strato",
+  .geom = { 8, 8, 3, 0 },
+  .default_options = 0,
+  .n_piece_types = 6,
+  .pieces = strato_pieces,
+  .start_fen = VS_STRATO_START_WHITE_BELOW,
+  .from_string = strato_from_string,
+  .to_string = strato_to_string,
+  .generate = strato_generate,
+  .count_legal = strato_count_legal,
+  .make = strato_make,
+  .unmake = strato_unmake,
+  .checkers = strato_checkers,
+  .effects = strato_effects,
+  .game_state = strato_game_state,
+  .write_move = strato_write_move,
+  .parse_move = strato_parse_move,
+};

@@ -1,0 +1,1072 @@
+/* vs-cli-engine.c — `variant-study-cli uci|bench|analyze|match`: the engine
+ * as a UCI server, its node-count signature, one-shot analysis and engine
+ * matches. */
+#include "config.h"
+#include "vs-cli.h"
+#include "vs-variant.h"
+#include "vs-search.h"
+
+#include <glib/gi18n.h>
+#include <stdio.h>
+#include <string.h>
+#include <stdlib.h>
+
+/* ---- shared helpers ------------------------------------------------------------ */
+
+/* Write `n` moves starting from `pos` (not changed) in `notation`, space separated. */
+static char *
+moves_to_text (const VsPosition *pos, const VsMove *moves, int n, VsNotation notation)
+{
+  GString *s = g_string_new (NULL);
+  VsPosition *p = g_new (VsPosition, 1);
+  memcpy (p, pos, sizeof *p);
+  for (int i = 0; i < n; i++)
+    {
+      if (!vs_position_is_legal (p, moves[i]))
+        break;
+      char text[VS_MOVE_TEXT_MAX];
+      vs_move_write (p, moves[i], notation, text);
+      if (i)
+        g_string_append_c (s, ' ');
+      g_string_append (s, text);
+      vs_position_make (p, moves[i]);
+    }
+  g_free (p);
+  return g_string_free (s, FALSE);
+}
+
+static void
+print_info_line (FILE *out, const VsPosition *pos, const VsSearchInfo *info)
+{
+  if (info->kind == VS_SEARCH_INFO_PROGRESS)
+    {
+      fprintf (out, "info nodes %" G_GUINT64_FORMAT " nps %" G_GUINT64_FORMAT " hashfull %d time %" G_GINT64_FORMAT "\n",
+               info->nodes, info->nps, info->hashfull, info->time_ms);
+      return;
+    }
+  for (int i = 0; i < info->n_lines; i++)
+    {
+      const VsSearchLine *l = &info->lines[i];
+      char score[32];
+      vs_search_score_uci (l->score, score);
+      g_autofree char *pv = moves_to_text (pos, l->pv, l->pv_len, VS_NOTATION_UCI);
+      fprintf (out, "info depth %d seldepth %d multipv %d score %s nodes %" G_GUINT64_FORMAT
+               " nps %" G_GUINT64_FORMAT " hashfull %d time %" G_GINT64_FORMAT " pv %s\n",
+               l->depth, l->seldepth, l->multipv, score, info->nodes, info->nps, info->hashfull,
+               info->time_ms, pv);
+    }
+}
+
+/* ---- bench ------------------------------------------------------------------------ */
+
+typedef struct {
+  const char *variant;
+  const char *fen;     /* NULL = start position */
+  int depth;
+} BenchCase;
+
+static const BenchCase bench_cases[] = {
+  { "crazyhouse", NULL, 7 },
+  { "crazyhouse", "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R[] w KQkq - 1 5", 6 },
+  { "crazyhouse", "r1b1k2r/ppp2ppp/2n5/3q4/3P4/5N2/PP3PPP/R1BQKB1R[PNbp] w KQkq - 0 9", 6 },
+  { "crazyhouse", "r4rk1/ppp2ppp/2n5/3p4/3P2b1/2PB1N2/P1P2PPP/R4RK1[QNBqnbp] b - - 0 15", 5 },
+  { "janggi", NULL, 6 },
+  { "janggi", "r1ba1abnr/4k4/1cn4c1/p1p1p1p1p/9/6P2/P1P1P3P/1C2B2C1/4K4/RN1A1ABNR w - - 4 4", 6 },
+  { "janggi", "2ba1a3/4k4/4b4/p3p1p1p/2p6/6P2/P3P3P/2C1R4/4K4/2BA1A3 w - - 0 30", 7 },
+  { "chartima", NULL, 3 },
+  { "chartima", "ilwouuowli/rnabqkbcnr/pppp1ppppp/4p5/10/10/5P4/PPPPP1PPPP/RNABQKBCNR/ILWOUUOWLI w KQkq - 0 2", 3 },
+  { "strato", NULL, 4 },
+  { "strato", "8/8/8/8/8/8/P'P'P'P'1P'P'P'/R'N'B'Q'K'B'N'R'|8/8/8/8/4P3/8/8/8|r'n'b'q'k'b'n'r'/p'p'p'p'p'p'p'p'/8/8/8/8/8/8 b - 0 1", 4 },
+};
+
+int
+vs_cli_bench (int argc, char **argv)
+{
+  int depth_delta = 0;
+  int hash = 16;
+  gboolean quiet = FALSE;
+  GOptionEntry entries[] = {
+    { "depth-delta", 0, 0, G_OPTION_ARG_INT, &depth_delta, N_("Add this many plies to every position's depth"), "N" },
+    { "hash", 0, 0, G_OPTION_ARG_INT, &hash, N_("Transposition table size in MB (default 16)"), "MB" },
+    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, N_("Print only the totals"), NULL },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) ctx = g_option_context_new (_("— search fixed positions of every variant to a fixed depth"));
+  g_option_context_add_main_entries (ctx, entries, GETTEXT_PACKAGE);
+  g_autoptr(GError) error = NULL;
+  if (!g_option_context_parse (ctx, &argc, &argv, &error))
+    {
+      vs_cli_error ("%s", error->message);
+      return 2;
+    }
+  VsSearch *search = vs_search_new ();
+  vs_search_set_hash (search, hash);
+  VsPosition *pos = g_new0 (VsPosition, 1);
+  guint64 total = 0;
+  gint64 total_us = 0;
+  int searched = 0;
+  for (guint i = 0; i < G_N_ELEMENTS (bench_cases); i++)
+    {
+      const BenchCase *c = &bench_cases[i];
+      const VsVariant *v = vs_variant_lookup (c->variant);
+      g_autoptr(GError) perr = NULL;
+      if (v == NULL || v->from_string == NULL || !vs_position_init (pos, v, c->fen, &perr))
+        {
+          if (!quiet)
+            printf (_("%-11s position %u skipped: %s\n"), c->variant, i + 1,
+                    perr ? perr->message : _("variant not available"));
+          continue;
+        }
+      VsSearchLimits limits;
+      vs_search_limits_init (&limits);
+      limits.depth = MAX (1, c->depth + depth_delta);
+      vs_search_clear (search);
+      VsSearchInfo info;
+      gint64 t0 = g_get_monotonic_time ();
+      VsMove best = vs_search_run (search, pos, &limits, NULL, NULL, &info);
+      gint64 t1 = g_get_monotonic_time ();
+      total += info.nodes;
+      total_us += t1 - t0;
+      searched++;
+      if (!quiet)
+        {
+          char text[VS_MOVE_TEXT_MAX] = "(none)", score[32] = "";
+          if (best != VS_MOVE_NONE)
+            vs_move_write (pos, best, VS_NOTATION_UCI, text);
+          if (info.n_lines)
+            vs_search_score_uci (info.lines[0].score, score);
+          printf ("%-11s %2u depth %2d  %-10s %-10s nodes %10" G_GUINT64_FORMAT "  %7.0f ms\n",
+                  c->variant, i + 1, limits.depth, text, score, info.nodes, (t1 - t0) / 1000.0);
+        }
+    }
+  g_free (pos);
+  vs_search_free (search);
+  printf (_("Positions searched: %d of %u\n"), searched, (guint) G_N_ELEMENTS (bench_cases));
+  printf (_("Nodes searched: %" G_GUINT64_FORMAT "\n"), total);
+  printf (_("Nodes/second: %" G_GUINT64_FORMAT "\n"), total_us > 0 ? total * 1000000 / (guint64) total_us : 0);
+  printf ("Bench: %" G_GUINT64_FORMAT "\n", total);
+  return 0;
+}
+
+/* ---- uci ------------------------------------------------------------------------- */
+
+typedef struct {
+  GMutex lock;          /* output and the fields below */
+  VsSearch *search;
+  VsPosition *pos;
+  const VsVariant *variant;
+  int multipv, threads, hash;
+  GThread *thread;
+  gboolean searching;
+  VsSearchLimits limits;
+} Uci;
+
+static const struct { const char *uci; const char *id; } uci_variants[] = {
+  { "chartima", "chartima" },
+  { "strato", "strato" },
+  { "janggi", "janggi" },
+  { "janggicasual", "janggi-casual" },
+  { "crazyhouse", "crazyhouse" },
+};
+
+static void
+uci_out (Uci *u, const char *format, ...) G_GNUC_PRINTF (2, 3);
+static void
+uci_out (Uci *u, const char *format, ...)
+{
+  va_list ap;
+  va_start (ap, format);
+  g_mutex_lock (&u->lock);
+  vprintf (format, ap);
+  fflush (stdout);
+  g_mutex_unlock (&u->lock);
+  va_end (ap);
+}
+
+static void
+uci_info_cb (const VsSearchInfo *info, gpointer data)
+{
+  Uci *u = data;
+  g_mutex_lock (&u->lock);
+  if (info->kind != VS_SEARCH_INFO_FINAL)
+    print_info_line (stdout, u->pos, info);
+  else
+    u->searching = FALSE;   /* a "stop" from now on would outlive this search */
+  fflush (stdout);
+  g_mutex_unlock (&u->lock);
+}
+
+static gpointer
+uci_search_thread (gpointer data)
+{
+  Uci *u = data;
+  VsSearchInfo final;
+  VsMove best = vs_search_run (u->search, u->pos, &u->limits, uci_info_cb, u, &final);
+  char text[VS_MOVE_TEXT_MAX] = "(none)";
+  char ponder[VS_MOVE_TEXT_MAX] = "";
+  if (best != VS_MOVE_NONE)
+    {
+      vs_move_write (u->pos, best, VS_NOTATION_UCI, text);
+      if (final.ponder_move != VS_MOVE_NONE)
+        {
+          VsPosition *p = g_new (VsPosition, 1);
+          memcpy (p, u->pos, sizeof *p);
+          vs_position_make (p, best);
+          if (vs_position_is_legal (p, final.ponder_move))
+            vs_move_write (p, final.ponder_move, VS_NOTATION_UCI, ponder);
+          g_free (p);
+        }
+    }
+  g_mutex_lock (&u->lock);
+  if (final.n_lines)
+    print_info_line (stdout, u->pos, &final);
+  if (ponder[0])
+    printf ("bestmove %s ponder %s\n", text, ponder);
+  else
+    printf ("bestmove %s\n", text);
+  fflush (stdout);
+  g_mutex_unlock (&u->lock);
+  return NULL;
+}
+
+static void
+uci_wait (Uci *u)
+{
+  if (u->thread)
+    {
+      g_thread_join (u->thread);
+      u->thread = NULL;
+    }
+}
+
+static void
+uci_stop (Uci *u)
+{
+  g_mutex_lock (&u->lock);
+  if (u->searching)
+    vs_search_stop (u->search);
+  g_mutex_unlock (&u->lock);
+}
+
+static void
+uci_set_position (Uci *u, char **tok, int ntok)
+{
+  int i = 1;
+  g_autoptr(GString) fen = g_string_new (NULL);
+  if (i < ntok && strcmp (tok[i], "startpos") == 0)
+    i++;
+  else if (i < ntok && strcmp (tok[i], "fen") == 0)
+    {
+      for (i++; i < ntok && strcmp (tok[i], "moves") != 0; i++)
+        {
+          if (fen->len)
+            g_string_append_c (fen, ' ');
+          g_string_append (fen, tok[i]);
+        }
+    }
+  else
+    {
+      uci_out (u, "info string %s\n", _("error: “position” needs “startpos” or “fen”"));
+      return;
+    }
+  VsPosition *p = g_new0 (VsPosition, 1);
+  g_autoptr(GError) error = NULL;
+  if (!vs_position_init (p, u->variant, fen->len ? fen->str : NULL, &error))
+    {
+      uci_out (u, "info string %s %s\n", _("error: bad position string:"), error->message);
+      g_free (p);
+      return;
+    }
+  if (i < ntok && strcmp (tok[i], "moves") == 0)
+    for (i++; i < ntok; i++)
+      {
+        VsMove m;
+        g_autoptr(GError) merr = NULL;
+        if (!vs_move_parse (p, tok[i], VS_NOTATION_UCI, &m, NULL, &merr))
+          {
+            uci_out (u, "info string %s %s: %s\n", _("error: illegal move"), tok[i], merr->message);
+            break;
+          }
+        vs_position_make (p, m);
+      }
+  memcpy (u->pos, p, sizeof *p);
+  g_free (p);
+}
+
+static void
+uci_go (Uci *u, char **tok, int ntok)
+{
+  VsSearchLimits l;
+  vs_search_limits_init (&l);
+  l.multipv = u->multipv;
+  gboolean any = FALSE;
+  for (int i = 1; i < ntok; i++)
+    {
+      const char *k = tok[i];
+      const char *val = i + 1 < ntok ? tok[i + 1] : "0";
+      if (strcmp (k, "perft") == 0)
+        {
+          int depth = atoi (val);
+          VsPosition *p = g_new (VsPosition, 1);
+          memcpy (p, u->pos, sizeof *p);
+          VsMove moves[VS_MAX_MOVES];
+          int n = depth > 0 ? vs_position_generate (p, VS_GEN_ALL, moves) : 0;
+          guint64 total = 0;
+          for (int j = 0; j < n; j++)
+            {
+              char text[VS_MOVE_TEXT_MAX];
+              vs_move_write (p, moves[j], VS_NOTATION_UCI, text);
+              vs_position_make (p, moves[j]);
+              guint64 c = vs_perft (p, depth - 1);
+              vs_position_unmake (p);
+              uci_out (u, "%s: %" G_GUINT64_FORMAT "\n", text, c);
+              total += c;
+            }
+          if (depth <= 0)
+            total = 1;
+          uci_out (u, "\nNodes searched: %" G_GUINT64_FORMAT "\n\n", total);
+          g_free (p);
+          return;
+        }
+      else if (strcmp (k, "depth") == 0) { l.depth = atoi (val); i++; any = TRUE; }
+      else if (strcmp (k, "nodes") == 0) { l.nodes = g_ascii_strtoull (val, NULL, 10); i++; any = TRUE; }
+      else if (strcmp (k, "movetime") == 0) { l.movetime_ms = g_ascii_strtoll (val, NULL, 10); i++; any = TRUE; }
+      else if (strcmp (k, "wtime") == 0) { l.time_ms[0] = MAX (1, g_ascii_strtoll (val, NULL, 10)); i++; any = TRUE; }
+      else if (strcmp (k, "btime") == 0) { l.time_ms[1] = MAX (1, g_ascii_strtoll (val, NULL, 10)); i++; any = TRUE; }
+      else if (strcmp (k, "winc") == 0) { l.inc_ms[0] = g_ascii_strtoll (val, NULL, 10); i++; }
+      else if (strcmp (k, "binc") == 0) { l.inc_ms[1] = g_ascii_strtoll (val, NULL, 10); i++; }
+      else if (strcmp (k, "movestogo") == 0) { l.movestogo = atoi (val); i++; }
+      else if (strcmp (k, "infinite") == 0) { l.infinite = TRUE; any = TRUE; }
+    }
+  if (!any)
+    l.infinite = TRUE;
+  uci_wait (u);
+  u->limits = l;
+  g_mutex_lock (&u->lock);
+  u->searching = TRUE;
+  g_mutex_unlock (&u->lock);
+  u->thread = g_thread_new ("uci-search", uci_search_thread, u);
+}
+
+static void
+uci_setoption (Uci *u, char **tok, int ntok)
+{
+  /* setoption name <id…> [value <x…>] */
+  g_autoptr(GString) name = g_string_new (NULL);
+  g_autoptr(GString) value = g_string_new (NULL);
+  int i = 1;
+  if (i < ntok && strcmp (tok[i], "name") == 0)
+    i++;
+  for (; i < ntok && strcmp (tok[i], "value") != 0; i++)
+    {
+      if (name->len)
+        g_string_append_c (name, ' ');
+      g_string_append (name, tok[i]);
+    }
+  for (i++; i < ntok; i++)
+    {
+      if (value->len)
+        g_string_append_c (value, ' ');
+      g_string_append (value, tok[i]);
+    }
+  uci_wait (u);
+  if (g_ascii_strcasecmp (name->str, "UCI_Variant") == 0)
+    {
+      for (guint k = 0; k < G_N_ELEMENTS (uci_variants); k++)
+        if (g_ascii_strcasecmp (value->str, uci_variants[k].uci) == 0 ||
+            g_ascii_strcasecmp (value->str, uci_variants[k].id) == 0 ||
+            (k == 2 && g_ascii_strcasecmp (value->str, "janggitraditional") == 0))
+          {
+            const VsVariant *v = vs_variant_lookup (uci_variants[k].id);
+            g_autoptr(GError) error = NULL;
+            VsPosition *p = g_new0 (VsPosition, 1);
+            if (v && vs_position_init (p, v, NULL, &error))
+              {
+                u->variant = v;
+                memcpy (u->pos, p, sizeof *p);
+              }
+            else
+              uci_out (u, "info string %s %s\n", _("error: variant not available:"),
+                       error ? error->message : value->str);
+            g_free (p);
+            return;
+          }
+      uci_out (u, "info string %s %s\n", _("error: unknown variant"), value->str);
+    }
+  else if (g_ascii_strcasecmp (name->str, "MultiPV") == 0)
+    u->multipv = CLAMP (atoi (value->str), 1, VS_SEARCH_MAX_MULTIPV);
+  else if (g_ascii_strcasecmp (name->str, "Threads") == 0)
+    vs_search_set_threads (u->search, u->threads = CLAMP (atoi (value->str), 1, VS_SEARCH_MAX_THREADS));
+  else if (g_ascii_strcasecmp (name->str, "Hash") == 0)
+    vs_search_set_hash (u->search, u->hash = CLAMP (atoi (value->str), 1, 4096));
+  else if (g_ascii_strcasecmp (name->str, "Clear Hash") == 0)
+    vs_search_clear (u->search);
+  else
+    uci_out (u, "info string %s %s\n", _("error: unknown option"), name->str);
+}
+
+int
+vs_cli_uci (int argc, char **argv)
+{
+  g_autofree char *variant_id = NULL;
+  GOptionEntry entries[] = {
+    { "variant", 'v', 0, G_OPTION_ARG_STRING, &variant_id, N_("Initial UCI_Variant (default chartima)"), "ID" },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) ctx = g_option_context_new (_("— run the built-in engine as a UCI engine on stdin/stdout"));
+  g_option_context_add_main_entries (ctx, entries, GETTEXT_PACKAGE);
+  g_autoptr(GError) error = NULL;
+  if (!g_option_context_parse (ctx, &argc, &argv, &error))
+    {
+      vs_cli_error ("%s", error->message);
+      return 2;
+    }
+  Uci u = { 0 };
+  g_mutex_init (&u.lock);
+  u.search = vs_search_new ();
+  u.pos = g_new0 (VsPosition, 1);
+  u.multipv = 1;
+  u.threads = 1;
+  u.hash = 16;
+  u.variant = vs_variant_lookup (variant_id ? variant_id : "chartima");
+  if (u.variant == NULL)
+    {
+      vs_cli_error (_("unknown variant “%s”"), variant_id);
+      return 2;
+    }
+  if (!vs_position_init (u.pos, u.variant, NULL, &error))
+    {
+      /* the module may not be there yet: try the others */
+      for (const VsVariant *const *v = vs_variants (); *v; v++)
+        {
+          g_clear_error (&error);
+          if ((*v)->from_string && vs_position_init (u.pos, *v, NULL, &error))
+            {
+              u.variant = *v;
+              break;
+            }
+        }
+    }
+  setvbuf (stdout, NULL, _IOFBF, 1 << 16);
+  char *line = NULL;
+  size_t cap = 0;
+  ssize_t len;
+  while ((len = getline (&line, &cap, stdin)) >= 0)
+    {
+      g_strstrip (line);
+      g_auto(GStrv) tok = g_strsplit_set (line, " \t", -1);
+      /* drop empty tokens from repeated blanks */
+      int ntok = 0;
+      for (int i = 0; tok[i]; i++)
+        if (tok[i][0])
+          tok[ntok++] = tok[i];
+        else
+          g_free (tok[i]);
+      tok[ntok] = NULL;
+      if (ntok == 0)
+        continue;
+      const char *cmd = tok[0];
+      if (strcmp (cmd, "uci") == 0)
+        {
+          g_autoptr(GString) vars = g_string_new (NULL);
+          for (guint k = 0; k < G_N_ELEMENTS (uci_variants); k++)
+            g_string_append_printf (vars, " var %s", uci_variants[k].uci);
+          const char *cur = "chartima";
+          for (guint k = 0; k < G_N_ELEMENTS (uci_variants); k++)
+            if (vs_variant_lookup (uci_variants[k].id) == u.variant)
+              cur = uci_variants[k].uci;
+          uci_out (&u, "id name VariantStudy %s\nid author the VariantStudy developers\n"
+                   "option name UCI_Variant type combo default %s%s\n"
+                   "option name Hash type spin default 16 min 1 max 4096\n"
+                   "option name Threads type spin default 1 min 1 max %d\n"
+                   "option name MultiPV type spin default 1 min 1 max %d\n"
+                   "option name Clear Hash type button\n"
+                   "uciok\n", PACKAGE_VERSION, cur, vars->str, VS_SEARCH_MAX_THREADS, VS_SEARCH_MAX_MULTIPV);
+        }
+      else if (strcmp (cmd, "isready") == 0)
+        uci_out (&u, "readyok\n");
+      else if (strcmp (cmd, "ucinewgame") == 0)
+        {
+          uci_stop (&u);
+          uci_wait (&u);
+          vs_search_clear (u.search);
+          vs_position_init (u.pos, u.variant, NULL, NULL);
+        }
+      else if (strcmp (cmd, "position") == 0)
+        {
+          uci_stop (&u);
+          uci_wait (&u);
+          uci_set_position (&u, tok, ntok);
+        }
+      else if (strcmp (cmd, "go") == 0)
+        {
+          uci_stop (&u);
+          uci_wait (&u);
+          uci_go (&u, tok, ntok);
+        }
+      else if (strcmp (cmd, "stop") == 0)
+        {
+          uci_stop (&u);
+          uci_wait (&u);
+        }
+      else if (strcmp (cmd, "setoption") == 0)
+        {
+          uci_stop (&u);
+          uci_wait (&u);
+          uci_setoption (&u, tok, ntok);
+        }
+      else if (strcmp (cmd, "d") == 0)
+        {
+          g_autofree char *fen = vs_position_to_string (u.pos);
+          uci_out (&u, "info string %s %s\n", u.variant->id, fen);
+        }
+      else if (strcmp (cmd, "quit") == 0)
+        break;
+      else if (strcmp (cmd, "ponderhit") == 0 || strcmp (cmd, "debug") == 0 || strcmp (cmd, "register") == 0)
+        ;
+      else
+        uci_out (&u, "info string %s %s\n", _("error: unknown command"), cmd);
+    }
+  free (line);
+  uci_stop (&u);
+  uci_wait (&u);
+  vs_search_free (u.search);
+  g_free (u.pos);
+  g_mutex_clear (&u.lock);
+  return 0;
+}
+
+/* ---- analyze -------------------------------------------------------------------- */
+
+#include "vs-uci-client.h"
+#include <math.h>
+
+typedef struct {
+  const VsPosition *pos;
+  gboolean final_printed;
+} AnalyzeCtx;
+
+static void
+analyze_info_cb (const VsSearchInfo *info, gpointer data)
+{
+  AnalyzeCtx *a = data;
+  if (info->kind == VS_SEARCH_INFO_ITERATION)
+    print_info_line (stdout, a->pos, info);
+  fflush (stdout);
+}
+
+static const VsVariant *
+lookup_variant_or_fail (const char *variant_id)
+{
+  if (variant_id == NULL)
+    {
+      vs_cli_error (_("--variant is required"));
+      return NULL;
+    }
+  const VsVariant *v = vs_variant_lookup (variant_id);
+  if (v == NULL)
+    vs_cli_error (_("unknown variant “%s”"), variant_id);
+  return v;
+}
+
+int
+vs_cli_analyze (int argc, char **argv)
+{
+  g_autofree char *variant_id = NULL, *fen = NULL, *engine = NULL;
+  int depth = 0, multipv = 1, threads = 1, hash = 64;
+  gint64 nodes = 0, movetime = 0;
+  GOptionEntry entries[] = {
+    { "variant", 'v', 0, G_OPTION_ARG_STRING, &variant_id, N_("Variant: chartima, strato, janggi, janggi-casual, crazyhouse"), "ID" },
+    { "fen", 'f', 0, G_OPTION_ARG_STRING, &fen, N_("Position string (default: the start position)"), "STRING" },
+    { "depth", 'd', 0, G_OPTION_ARG_INT, &depth, N_("Search to this depth"), "N" },
+    { "nodes", 'n', 0, G_OPTION_ARG_INT64, &nodes, N_("Search this many nodes"), "N" },
+    { "movetime", 't', 0, G_OPTION_ARG_INT64, &movetime, N_("Search this many milliseconds"), "MS" },
+    { "multipv", 'm', 0, G_OPTION_ARG_INT, &multipv, N_("Number of lines (default 1)"), "K" },
+    { "threads", 0, 0, G_OPTION_ARG_INT, &threads, N_("Search threads (default 1)"), "N" },
+    { "hash", 0, 0, G_OPTION_ARG_INT, &hash, N_("Hash table size in MB (default 64)"), "MB" },
+    { "engine", 'e', 0, G_OPTION_ARG_STRING, &engine, N_("Use this UCI engine command instead of the built-in engine"), "CMD" },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) ctx = g_option_context_new (_("— analyse one position"));
+  g_option_context_add_main_entries (ctx, entries, GETTEXT_PACKAGE);
+  g_autoptr(GError) error = NULL;
+  if (!g_option_context_parse (ctx, &argc, &argv, &error))
+    {
+      vs_cli_error ("%s", error->message);
+      return 2;
+    }
+  const VsVariant *v = lookup_variant_or_fail (variant_id);
+  if (v == NULL)
+    return 2;
+  if ((depth > 0) + (nodes > 0) + (movetime > 0) != 1)
+    {
+      vs_cli_error (_("give exactly one of --depth, --nodes or --movetime"));
+      return 2;
+    }
+  g_autofree VsPosition *pos = g_new0 (VsPosition, 1);
+  if (!vs_position_init (pos, v, fen, &error))
+    {
+      vs_cli_error (_("bad position string: %s"), error->message);
+      return 2;
+    }
+  VsSearchLimits limits;
+  vs_search_limits_init (&limits);
+  limits.depth = depth;
+  limits.nodes = (guint64) nodes;
+  limits.movetime_ms = movetime;
+  limits.multipv = CLAMP (multipv, 1, VS_SEARCH_MAX_MULTIPV);
+  AnalyzeCtx a = { pos, FALSE };
+  VsMove best;
+  if (engine)
+    {
+      g_autoptr(VsUciClient) client = vs_uci_client_new (engine);
+      if (!vs_uci_client_start (client, 10000, NULL, &error) ||
+          !vs_uci_client_set_variant (client, v, &error) ||
+          (limits.multipv > 1 && !vs_uci_client_set_option (client, "MultiPV", g_strdup_printf ("%d", limits.multipv), &error)) ||
+          !vs_uci_client_new_game (client, &error) ||
+          !vs_uci_client_sync (client, 10000, &error))
+        {
+          vs_cli_error ("%s", error->message);
+          return 1;
+        }
+      best = vs_uci_client_go (client, pos, &limits, analyze_info_cb, &a, NULL, NULL, &error);
+      if (error)
+        {
+          vs_cli_error ("%s", error->message);
+          return 1;
+        }
+    }
+  else
+    {
+      VsSearch *search = vs_search_new ();
+      vs_search_set_hash (search, hash);
+      vs_search_set_threads (search, threads);
+      VsSearchInfo final;
+      best = vs_search_run (search, pos, &limits, analyze_info_cb, &a, &final);
+      printf ("info depth %d nodes %" G_GUINT64_FORMAT " nps %" G_GUINT64_FORMAT " time %" G_GINT64_FORMAT "\n",
+              final.depth, final.nodes, final.nps, final.time_ms);
+      vs_search_free (search);
+    }
+  char text[VS_MOVE_TEXT_MAX] = "(none)";
+  if (best != VS_MOVE_NONE)
+    vs_move_write (pos, best, VS_NOTATION_UCI, text);
+  printf ("bestmove %s\n", text);
+  return 0;
+}
+
+/* ---- match ---------------------------------------------------------------------- */
+
+typedef struct {
+  char *cmd;
+  char **options;          /* NAME=VALUE */
+  char *limit;             /* "depth=1,nodes=…,movetime=…" or NULL */
+  VsUciClient *client;
+  VsSearchLimits limits;
+  char *name;
+} MatchEngine;
+
+static gboolean
+parse_limit (const char *spec, VsSearchLimits *l, GError **error)
+{
+  g_auto(GStrv) parts = g_strsplit (spec, ",", -1);
+  for (int i = 0; parts[i]; i++)
+    {
+      g_auto(GStrv) kv = g_strsplit (parts[i], "=", 2);
+      if (!kv[0] || !kv[1])
+        goto bad;
+      char *end;
+      gint64 val = g_ascii_strtoll (kv[1], &end, 10);
+      if (*end || val <= 0)
+        goto bad;
+      if (g_ascii_strcasecmp (kv[0], "depth") == 0)
+        l->depth = (int) val;
+      else if (g_ascii_strcasecmp (kv[0], "nodes") == 0)
+        l->nodes = (guint64) val;
+      else if (g_ascii_strcasecmp (kv[0], "movetime") == 0)
+        l->movetime_ms = val;
+      else
+        goto bad;
+    }
+  return TRUE;
+bad:
+  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+               _("bad limit “%s” (use depth=N, nodes=N or movetime=MS, comma separated)"), spec);
+  return FALSE;
+}
+
+static gboolean
+match_engine_start (MatchEngine *e, const VsVariant *v, GError **error)
+{
+  e->client = vs_uci_client_new (e->cmd);
+  if (!vs_uci_client_start (e->client, 10000, NULL, error) ||
+      !vs_uci_client_set_variant (e->client, v, error))
+    return FALSE;
+  for (int i = 0; e->options && e->options[i]; i++)
+    {
+      g_auto(GStrv) kv = g_strsplit (e->options[i], "=", 2);
+      if (!kv[0] || !kv[1])
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       _("bad engine option “%s” (use NAME=VALUE)"), e->options[i]);
+          return FALSE;
+        }
+      if (!vs_uci_client_set_option (e->client, kv[0], kv[1], error))
+        return FALSE;
+    }
+  e->name = g_strdup (vs_uci_client_get_name (e->client));
+  return vs_uci_client_sync (e->client, 10000, error);
+}
+
+static void
+pgn_tag (GString *s, const char *k, const char *v)
+{
+  g_string_append_printf (s, "[%s \"", k);
+  for (const char *p = v; *p; p++)
+    {
+      if (*p == '"' || *p == '\\')
+        g_string_append_c (s, '\\');
+      g_string_append_c (s, *p);
+    }
+  g_string_append (s, "\"]\n");
+}
+
+static double
+elo_of (double score)
+{
+  score = CLAMP (score, 1e-4, 1 - 1e-4);
+  return -400.0 * log10 (1.0 / score - 1.0);
+}
+
+int
+vs_cli_match (int argc, char **argv)
+{
+  g_autofree char *variant_id = NULL, *openings = NULL, *pgn_out = NULL;
+  MatchEngine eng[2] = { 0 };
+  int games = 2, max_plies = 400;
+  gint64 movetime = 0, nodes = 0, seed = 1;
+  GOptionEntry entries[] = {
+    { "variant", 'v', 0, G_OPTION_ARG_STRING, &variant_id, N_("Variant: chartima, strato, janggi, janggi-casual, crazyhouse"), "ID" },
+    { "engine1", 0, 0, G_OPTION_ARG_STRING, &eng[0].cmd, N_("First engine command (e.g. “variant-study-cli uci”)"), "CMD" },
+    { "engine2", 0, 0, G_OPTION_ARG_STRING, &eng[1].cmd, N_("Second engine command"), "CMD" },
+    { "option1", 0, 0, G_OPTION_ARG_STRING_ARRAY, &eng[0].options, N_("UCI option for engine 1 (repeatable)"), "NAME=VALUE" },
+    { "option2", 0, 0, G_OPTION_ARG_STRING_ARRAY, &eng[1].options, N_("UCI option for engine 2 (repeatable)"), "NAME=VALUE" },
+    { "limit1", 0, 0, G_OPTION_ARG_STRING, &eng[0].limit, N_("Own search limit for engine 1, e.g. depth=1"), "depth=N,nodes=N,movetime=MS" },
+    { "limit2", 0, 0, G_OPTION_ARG_STRING, &eng[1].limit, N_("Own search limit for engine 2"), "depth=N,nodes=N,movetime=MS" },
+    { "games", 'g', 0, G_OPTION_ARG_INT, &games, N_("Number of games (default 2)"), "N" },
+    { "movetime", 't', 0, G_OPTION_ARG_INT64, &movetime, N_("Milliseconds per move"), "MS" },
+    { "nodes", 'n', 0, G_OPTION_ARG_INT64, &nodes, N_("Nodes per move"), "N" },
+    { "openings", 'o', 0, G_OPTION_ARG_FILENAME, &openings, N_("Openings: one per line, a position string and/or “moves m1 m2 …” in UCI notation"), "FILE" },
+    { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, N_("Seed for the random openings (default 1)"), "N" },
+    { "max-plies", 0, 0, G_OPTION_ARG_INT, &max_plies, N_("Adjudicate a draw after this many plies (default 400)"), "N" },
+    { "pgn", 'p', 0, G_OPTION_ARG_FILENAME, &pgn_out, N_("Write the games to this PGN file"), "FILE" },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) ctx = g_option_context_new (_("— play games between two UCI engines"));
+  g_option_context_add_main_entries (ctx, entries, GETTEXT_PACKAGE);
+  g_autoptr(GError) error = NULL;
+  if (!g_option_context_parse (ctx, &argc, &argv, &error))
+    {
+      vs_cli_error ("%s", error->message);
+      return 2;
+    }
+  const VsVariant *v = lookup_variant_or_fail (variant_id);
+  if (v == NULL)
+    return 2;
+  if (!eng[0].cmd || !eng[1].cmd)
+    {
+      vs_cli_error (_("--engine1 and --engine2 are required"));
+      return 2;
+    }
+  if ((movetime > 0) + (nodes > 0) != 1)
+    {
+      vs_cli_error (_("give exactly one of --movetime or --nodes"));
+      return 2;
+    }
+  if (games < 1)
+    {
+      vs_cli_error (_("--games must be at least 1"));
+      return 2;
+    }
+  for (int i = 0; i < 2; i++)
+    {
+      vs_search_limits_init (&eng[i].limits);
+      eng[i].limits.movetime_ms = movetime;
+      eng[i].limits.nodes = (guint64) nodes;
+      if (eng[i].limit)
+        {
+          vs_search_limits_init (&eng[i].limits);
+          if (!parse_limit (eng[i].limit, &eng[i].limits, &error))
+            {
+              vs_cli_error ("%s", error->message);
+              return 2;
+            }
+        }
+    }
+  g_autofree VsPosition *start = g_new0 (VsPosition, 1);
+  if (!vs_position_init (start, v, NULL, &error))
+    {
+      vs_cli_error (_("variant not available: %s"), error->message);
+      return 1;
+    }
+  /* openings */
+  g_autoptr(GPtrArray) opening_lines = g_ptr_array_new_with_free_func (g_free);
+  if (openings)
+    {
+      g_autofree char *contents = NULL;
+      if (!g_file_get_contents (openings, &contents, NULL, &error))
+        {
+          vs_cli_error ("%s", error->message);
+          return 2;
+        }
+      g_auto(GStrv) lines = g_strsplit (contents, "\n", -1);
+      for (int i = 0; lines[i]; i++)
+        {
+          g_strstrip (lines[i]);
+          if (lines[i][0] && lines[i][0] != '#')
+            g_ptr_array_add (opening_lines, g_strdup (lines[i]));
+        }
+      if (opening_lines->len == 0)
+        {
+          vs_cli_error (_("no openings in “%s”"), openings);
+          return 2;
+        }
+    }
+  for (int i = 0; i < 2; i++)
+    if (!match_engine_start (&eng[i], v, &error))
+      {
+        vs_cli_error (_("engine %d: %s"), i + 1, error->message);
+        for (int j = 0; j < 2; j++)
+          g_clear_object (&eng[j].client);
+        return 1;
+      }
+  FILE *pgn = NULL;
+  if (pgn_out && !(pgn = fopen (pgn_out, "w")))
+    {
+      vs_cli_error (_("cannot write “%s”"), pgn_out);
+      return 2;
+    }
+  GRand *rand = g_rand_new_with_seed ((guint32) seed);
+  g_autofree VsPosition *opening = g_new0 (VsPosition, 1);
+  g_autofree VsPosition *pos = g_new0 (VsPosition, 1);
+  double points1 = 0;
+  int wins1 = 0, draws = 0, losses1 = 0;
+  double sum_sq = 0;
+  for (int g = 0; g < games; g++)
+    {
+      /* a new opening every two games; the pair swaps colours */
+      if (g % 2 == 0)
+        {
+          if (opening_lines->len)
+            {
+              const char *line = g_ptr_array_index (opening_lines, (g / 2) % opening_lines->len);
+              g_autofree char *fenpart = NULL;
+              const char *mv = strstr (line, "moves");
+              fenpart = mv ? g_strndup (line, mv - line) : g_strdup (line);
+              g_strstrip (fenpart);
+              if (g_str_has_prefix (fenpart, "startpos"))
+                fenpart[0] = '\0';
+              if (!vs_position_init (opening, v, fenpart[0] ? fenpart : NULL, &error))
+                {
+                  vs_cli_error (_("opening %u: %s"), (g / 2) % opening_lines->len + 1, error->message);
+                  return 2;
+                }
+              if (mv)
+                {
+                  g_auto(GStrv) ms = g_strsplit_set (mv + 5, " \t", -1);
+                  for (int k = 0; ms[k]; k++)
+                    {
+                      if (!ms[k][0])
+                        continue;
+                      VsMove m;
+                      if (!vs_move_parse (opening, ms[k], VS_NOTATION_UCI, &m, NULL, &error))
+                        {
+                          vs_cli_error (_("opening %u: %s"), (g / 2) % opening_lines->len + 1, error->message);
+                          return 2;
+                        }
+                      vs_position_make (opening, m);
+                    }
+                }
+            }
+          else
+            {
+              for (int tries = 0; tries < 100; tries++)
+                {
+                  memcpy (opening, start, sizeof *opening);
+                  int plies = 2 + g_rand_int_range (rand, 0, 3);
+                  gboolean ok = TRUE;
+                  for (int k = 0; k < plies && ok; k++)
+                    {
+                      VsMove moves[VS_MAX_MOVES];
+                      int n = vs_position_generate (opening, VS_GEN_ALL, moves);
+                      /* no passes in random openings */
+                      int m = 0;
+                      for (int j = 0; j < n; j++)
+                        if (VS_MOVE_KIND (moves[j]) != VS_MOVE_PASS)
+                          moves[m++] = moves[j];
+                      if (m == 0)
+                        ok = FALSE;
+                      else
+                        vs_position_make (opening, moves[g_rand_int_range (rand, 0, m)]);
+                    }
+                  if (ok && vs_position_state (opening, NULL) == VS_STATE_ONGOING)
+                    break;
+                }
+            }
+        }
+      memcpy (pos, opening, sizeof *pos);
+      int first = g % 2;                /* engine index playing White (Cho) */
+      for (int i = 0; i < 2; i++)
+        if (!vs_uci_client_new_game (eng[i].client, &error))
+          break;
+      VsResult result = VS_RESULT_NONE;
+      const char *termination = "normal";
+      g_autofree char *reason = NULL;
+      int plies = 0;
+      while (error == NULL)
+        {
+          VsGameState st = vs_position_state (pos, &result);
+          if (st != VS_STATE_ONGOING)
+            {
+              reason = g_strdup (vs_state_describe (st));
+              if (result == VS_RESULT_NONE)
+                result = VS_RESULT_DRAW;
+              break;
+            }
+          if (plies >= max_plies)
+            {
+              result = VS_RESULT_DRAW;
+              termination = "adjudication";
+              reason = g_strdup_printf ("draw adjudicated after %d plies", plies);
+              break;
+            }
+          int who = pos->side == VS_WHITE ? first : 1 - first;
+          VsMove m = vs_uci_client_go (eng[who].client, pos, &eng[who].limits, NULL, NULL, NULL, NULL, &error);
+          if (error || m == VS_MOVE_NONE)
+            {
+              result = pos->side == VS_WHITE ? VS_RESULT_BLACK_WINS : VS_RESULT_WHITE_WINS;
+              termination = "rules infraction";
+              reason = g_strdup_printf ("%s: %s", eng[who].name,
+                                        error ? error->message : _("no move in an unfinished game"));
+              g_printerr ("%s\n", reason);
+              break;
+            }
+          if (pos->hist_len + 2 >= VS_MAX_HISTORY)
+            break;   /* cannot happen with max_plies < 1000 */
+          vs_position_make (pos, m);
+          plies++;
+        }
+      if (error && (g_error_matches (error, VS_UCI_CLIENT_ERROR, VS_UCI_CLIENT_ERROR_EXITED) ||
+                    g_error_matches (error, VS_UCI_CLIENT_ERROR, VS_UCI_CLIENT_ERROR_TIMEOUT)))
+        {
+          /* a dead engine ends the match after this game */
+        }
+      double s1 = result == VS_RESULT_DRAW ? 0.5 :
+                  ((result == VS_RESULT_WHITE_WINS) == (first == 0)) ? 1.0 : 0.0;
+      points1 += s1;
+      sum_sq += s1 * s1;
+      if (s1 == 1.0) wins1++; else if (s1 == 0.0) losses1++; else draws++;
+      printf (_("game %d: %s (White) – %s (Black): %s, %s; engine 1 score %.1f/%d\n"), g + 1,
+              eng[first].name, eng[1 - first].name, vs_result_string (result), reason ? reason : "", points1, g + 1);
+      fflush (stdout);
+      if (pgn)
+        {
+          GString *s = g_string_new (NULL);
+          g_autoptr(GDateTime) now = g_date_time_new_now_utc ();
+          g_autofree char *date = g_date_time_format (now, "%Y.%m.%d");
+          g_autofree char *round = g_strdup_printf ("%d", g + 1);
+          pgn_tag (s, "Event", "variant-study-cli match");
+          pgn_tag (s, "Site", "?");
+          pgn_tag (s, "Date", date);
+          pgn_tag (s, "Round", round);
+          pgn_tag (s, "White", eng[first].name);
+          pgn_tag (s, "Black", eng[1 - first].name);
+          pgn_tag (s, "Result", vs_result_string (result));
+          if (v->pgn_name)
+            pgn_tag (s, "Variant", v->pgn_name);
+          /* the game starts at the root of its history */
+          VsPosition *root = g_new (VsPosition, 1);
+          memcpy (root, pos, sizeof *root);
+          int n = root->hist_len;
+          g_autofree VsMove *moves = g_new (VsMove, MAX (n, 1));
+          for (int k = n - 1; k >= 0; k--)
+            {
+              moves[k] = root->hist[k].move;
+              vs_position_unmake (root);
+            }
+          g_autofree char *rootfen = vs_position_to_string (root);
+          g_autofree char *startfen = vs_position_to_string (start);
+          if (strcmp (rootfen, startfen) != 0)
+            {
+              pgn_tag (s, "SetUp", "1");
+              pgn_tag (s, "FEN", rootfen);
+            }
+          pgn_tag (s, "Termination", termination);
+          if (reason)
+            pgn_tag (s, "Annotator", reason);
+          g_string_append_c (s, '\n');
+          int col = 0;
+          for (int k = 0; k < n; k++)
+            {
+              char text[VS_MOVE_TEXT_MAX];
+              g_autofree char *tok = NULL;
+              vs_move_write (root, moves[k], VS_NOTATION_SAN, text);
+              if (root->side == VS_WHITE || k == 0)
+                tok = g_strdup_printf ("%d%s %s", root->fullmove, root->side == VS_WHITE ? "." : "...", text);
+              else
+                tok = g_strdup (text);
+              if (col + strlen (tok) + 1 > 79)
+                {
+                  g_string_append_c (s, '\n');
+                  col = 0;
+                }
+              else if (col)
+                {
+                  g_string_append_c (s, ' ');
+                  col++;
+                }
+              g_string_append (s, tok);
+              col += strlen (tok);
+              vs_position_make (root, moves[k]);
+            }
+          g_string_append_printf (s, "%s%s\n\n", col ? " " : "", vs_result_string (result));
+          fputs (s->str, pgn);
+          fflush (pgn);
+          g_string_free (s, TRUE);
+          g_free (root);
+        }
+      if (error)
+        {
+          if (g_error_matches (error, VS_UCI_CLIENT_ERROR, VS_UCI_CLIENT_ERROR_EXITED) ||
+              g_error_matches (error, VS_UCI_CLIENT_ERROR, VS_UCI_CLIENT_ERROR_TIMEOUT))
+            {
+              vs_cli_error (_("match stopped: %s"), error->message);
+              games = g + 1;
+              break;
+            }
+          g_clear_error (&error);
+        }
+    }
+  int played = wins1 + draws + losses1;
+  double score = played ? points1 / played : 0.5;
+  double var = played ? sum_sq / played - score * score : 0;
+  double sd = played ? sqrt (MAX (var, 0) / played) : 0;
+  double elo = elo_of (score);
+  double margin = (elo_of (score + 1.96 * sd) - elo_of (score - 1.96 * sd)) / 2;
+  printf (_("Score of %s vs %s: %d - %d - %d  [%.3f] %d\n"), eng[0].name, eng[1].name,
+          wins1, losses1, draws, score, played);
+  printf (_("Elo difference: %.1f +/- %.1f\n"), elo, margin);
+  if (pgn)
+    fclose (pgn);
+  g_rand_free (rand);
+  for (int i = 0; i < 2; i++)
+    {
+      if (eng[i].client)
+        vs_uci_client_quit (eng[i].client);
+      g_clear_object (&eng[i].client);
+      g_free (eng[i].cmd);
+      g_strfreev (eng[i].options);
+      g_free (eng[i].limit);
+      g_free (eng[i].name);
+    }
+  return 0;
+}

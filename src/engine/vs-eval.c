@@ -1,0 +1,378 @@
+/* vs-eval.c — evaluation dispatch, role tables, shared helpers.
+ *
+ * Roles come from the letters of each module's piece table (see vs-eval.h).
+ * Material values are set per variant, with the reason next to them:
+ *
+ *  Crazyhouse  Pawns are worth more than in chess because a pawn in hand
+ *              can be dropped anywhere (mating nets, blocks); pieces in hand
+ *              are worth a bit more than on the board (a drop is a free
+ *              tempo and any square is open to them).  Bishops and rooks
+ *              are close because open files matter less than drops; the
+ *              figures follow the common crazyhouse engine scale (Sjeng,
+ *              Fairy-Stockfish's ratio P:N:B:R:Q ≈ 1:2.5:2.7:3.3:6).
+ *  Janggi      Korean tournament points (Chariot 13, Cannon 7, Horse 5,
+ *              Elephant 3, Guard 3, Soldier 2) at ~50 cp a point, with the
+ *              Cannon a little lower and the Horse a little higher, since a
+ *              Cannon needs screens (it loses value as pieces vanish: see
+ *              vs-eval-janggi.c) and Horses are better than Elephants in the
+ *              middlegame (Fairy-Stockfish's janggi values agree on the order).
+ *  Chartima    Chess values for chess pieces; compounds add the parts
+ *              (Chancellor R+N, Archbishop B+N); each promoted piece adds what
+ *              its extra step or leap is worth; the nB owing its Dog adds the
+ *              Dog.  Ultima pieces: Immobilizer highest (it freezes up to 8
+ *              pieces and cannot be captured by the immobilized), Long leaper
+ *              and Pusher-puller next (multiple or double captures), then
+ *              Withdrawer and Coordinator (one capture, harder to aim).
+ *  Strato      Chess values: capture is planar, so pieces are worth what
+ *              they are worth in chess on their level; the 3-D part lives in
+ *              the positional terms (vs-eval-strato.c).
+ */
+#include "vs-eval.h"
+#include "vs-search.h"
+
+#include <string.h>
+
+static VsRole
+role_from_letter (const VsEvalTables *t, const VsPieceInfo *info)
+{
+  const char *l = info->letter ? info->letter : "";
+  const char *r = info->record ? info->record : "";
+  gboolean promoted = FALSE;
+  if (l[0] == '+')
+    {
+      promoted = TRUE;
+      l++;
+    }
+  else if (r[0] == 'n' && r[1] >= 'A' && r[1] <= 'Z' && r[2] == '\0')
+    promoted = TRUE;
+  char c = g_ascii_toupper (l[0]);
+  if (c == '\0')
+    c = g_ascii_toupper (r[0]);
+
+  switch (t->kind)
+    {
+    case VS_EVAL_JANGGI:
+      switch (c)
+        {
+        case 'K': case 'G': return VS_ROLE_KING;
+        case 'A': return VS_ROLE_GUARD;
+        case 'N': case 'H': return VS_ROLE_HORSE;
+        case 'B': case 'E': return VS_ROLE_ELEPHANT;
+        case 'R': return VS_ROLE_ROOK;
+        case 'C': return VS_ROLE_CANNON;
+        case 'P': case 'S': return VS_ROLE_PAWN;
+        default: return VS_ROLE_NONE;
+        }
+    case VS_EVAL_CHARTIMA:
+      if (promoted)
+        switch (c)
+          {
+          case 'Q': return VS_ROLE_N_QUEEN;
+          case 'C': return VS_ROLE_N_CHANCELLOR;
+          case 'A': return VS_ROLE_N_ARCHBISHOP;
+          case 'R': return VS_ROLE_N_ROOK;
+          case 'N': return VS_ROLE_N_KNIGHT;
+          case 'B': return VS_ROLE_N_BISHOP;
+          default: return VS_ROLE_NONE;
+          }
+      /* the record abbreviations "Ca", "Co", "Pu" also identify */
+      if (strcmp (r, "Ca") == 0) return VS_ROLE_CANNON;
+      if (strcmp (r, "Co") == 0) return VS_ROLE_COORDINATOR;
+      if (strcmp (r, "Pu") == 0) return VS_ROLE_PUSHER_PULLER;
+      switch (c)
+        {
+        case 'K': return VS_ROLE_KING;
+        case 'Q': return VS_ROLE_QUEEN;
+        case 'C': return VS_ROLE_CHANCELLOR;
+        case 'A': return VS_ROLE_ARCHBISHOP;
+        case 'R': return VS_ROLE_ROOK;
+        case 'N': return VS_ROLE_KNIGHT;
+        case 'B': return VS_ROLE_BISHOP;
+        case 'P': return VS_ROLE_PAWN;
+        case 'H': return VS_ROLE_CANNON;
+        case 'D': return VS_ROLE_DOG;
+        case 'I': return VS_ROLE_IMMOBILIZER;
+        case 'L': return VS_ROLE_LONG_LEAPER;
+        case 'W': return VS_ROLE_WITHDRAWER;
+        case 'O': return VS_ROLE_COORDINATOR;
+        case 'U': return VS_ROLE_PUSHER_PULLER;
+        default: return VS_ROLE_NONE;
+        }
+    default:
+      switch (c)
+        {
+        case 'K': return VS_ROLE_KING;
+        case 'Q': return VS_ROLE_QUEEN;
+        case 'R': return VS_ROLE_ROOK;
+        case 'B': return VS_ROLE_BISHOP;
+        case 'N': return VS_ROLE_KNIGHT;
+        case 'P': return VS_ROLE_PAWN;
+        default: return VS_ROLE_NONE;
+        }
+    }
+}
+
+/* Values by role for each kind (board, hand).  Reasons: see the top. */
+static int
+role_value (VsEvalKind kind, VsRole role, gboolean hand)
+{
+  switch (kind)
+    {
+    case VS_EVAL_CRAZYHOUSE:
+      switch (role)
+        {
+        case VS_ROLE_PAWN:   return hand ? 160 : 120;
+        case VS_ROLE_KNIGHT: return hand ? 340 : 300;
+        case VS_ROLE_BISHOP: return hand ? 350 : 320;
+        case VS_ROLE_ROOK:   return hand ? 420 : 400;
+        case VS_ROLE_QUEEN:  return hand ? 760 : 720;
+        default: return 0;
+        }
+    case VS_EVAL_JANGGI:
+      switch (role)
+        {
+        case VS_ROLE_ROOK:     return 650;
+        case VS_ROLE_CANNON:   return 350;
+        case VS_ROLE_HORSE:    return 290;
+        case VS_ROLE_ELEPHANT: return 200;
+        case VS_ROLE_GUARD:    return 170;
+        case VS_ROLE_PAWN:     return 100;
+        default: return 0;
+        }
+    case VS_EVAL_CHARTIMA:
+      switch (role)
+        {
+        case VS_ROLE_PAWN:          return 100;
+        case VS_ROLE_KNIGHT:        return 300;
+        case VS_ROLE_BISHOP:        return 330;
+        case VS_ROLE_ROOK:          return 500;
+        case VS_ROLE_QUEEN:         return 950;
+        case VS_ROLE_CHANCELLOR:    return 850;   /* R + N */
+        case VS_ROLE_ARCHBISHOP:    return 750;   /* B + N, bishops weaker on 10×10 ranks */
+        case VS_ROLE_CANNON:        return 420;
+        case VS_ROLE_DOG:           return 200;   /* short bishop, never immobilized */
+        case VS_ROLE_IMMOBILIZER:   return 600;
+        case VS_ROLE_LONG_LEAPER:   return 520;
+        case VS_ROLE_WITHDRAWER:    return 420;
+        case VS_ROLE_COORDINATOR:   return 440;
+        case VS_ROLE_PUSHER_PULLER: return 520;
+        case VS_ROLE_N_QUEEN:       return 1250;  /* Amazon */
+        case VS_ROLE_N_CHANCELLOR:  return 950;
+        case VS_ROLE_N_ARCHBISHOP:  return 880;
+        case VS_ROLE_N_ROOK:        return 650;   /* Dragon king */
+        case VS_ROLE_N_KNIGHT:      return 480;   /* knight + camel */
+        case VS_ROLE_N_BISHOP:      return 470;   /* Dragon horse (Dog owed: +200 in vs-eval-chartima.c) */
+        default: return 0;
+        }
+    case VS_EVAL_STRATO:
+    case VS_EVAL_GENERIC:
+    default:
+      switch (role)
+        {
+        case VS_ROLE_PAWN:   return 100;
+        case VS_ROLE_KNIGHT: return 320;
+        case VS_ROLE_BISHOP: return 330;
+        case VS_ROLE_ROOK:   return 500;
+        case VS_ROLE_QUEEN:  return 950;
+        default: return 0;
+        }
+    }
+}
+
+static VsEvalKind
+kind_of (const VsVariant *v)
+{
+  if (v->id == NULL)
+    return VS_EVAL_GENERIC;
+  if (strcmp (v->id, "crazyhouse") == 0)
+    return VS_EVAL_CRAZYHOUSE;
+  if (g_str_has_prefix (v->id, "janggi"))
+    return VS_EVAL_JANGGI;
+  if (strcmp (v->id, "chartima") == 0)
+    return VS_EVAL_CHARTIMA;
+  if (strcmp (v->id, "strato") == 0)
+    return VS_EVAL_STRATO;
+  return VS_EVAL_GENERIC;
+}
+
+static void
+build_tables (VsEvalTables *t, const VsVariant *v)
+{
+  memset (t, 0, sizeof *t);
+  t->variant = v;
+  t->kind = kind_of (v);
+  t->n_types = MIN (v->n_piece_types, VS_MAX_PIECE_TYPES - 1);
+  for (int type = 1; type <= t->n_types && v->pieces; type++)
+    {
+      VsRole role = role_from_letter (t, &v->pieces[type]);
+      t->role[type] = role;
+      if (t->type_of_role[role] == 0)
+        t->type_of_role[role] = type;
+      t->value[type] = role_value (t->kind, role, FALSE);
+      t->hand_value[type] = role_value (t->kind, role, TRUE);
+      t->order_value[type] = role == VS_ROLE_KING ? 5000 : t->value[type];
+    }
+  t->implicit_captures = t->kind == VS_EVAL_CHARTIMA;
+  t->has_fifty_moves = t->kind != VS_EVAL_JANGGI;
+  t->can_repeat_past_halfmove = t->kind == VS_EVAL_JANGGI || t->kind == VS_EVAL_GENERIC;
+}
+
+const VsEvalTables *
+vs_eval_tables (const VsVariant *v)
+{
+  /* One slot per registered variant, built on first use. */
+  static VsEvalTables tables[8];
+  static gsize done[8];
+  static VsEvalTables extra;   /* unregistered variant: built per call site once */
+  static GMutex extra_lock;
+  const VsVariant *const *all = vs_variants ();
+  for (int i = 0; all[i] && i < 8; i++)
+    if (all[i] == v)
+      {
+        if (g_once_init_enter (&done[i]))
+          {
+            build_tables (&tables[i], v);
+            g_once_init_leave (&done[i], 1);
+          }
+        return &tables[i];
+      }
+  g_mutex_lock (&extra_lock);
+  if (extra.variant != v)
+    build_tables (&extra, v);
+  g_mutex_unlock (&extra_lock);
+  return &extra;
+}
+
+int
+vs_eval_center (const VsGeometry *g, int sq)
+{
+  int f = vs_sq_file (g, sq), r = vs_sq_rank (g, sq);
+  int df = MIN (f, g->files - 1 - f);
+  int dr = MIN (r, g->ranks - 1 - r);
+  return df + dr;
+}
+
+int
+vs_eval_ray_mobility (const VsPosition *pos, int sq, gboolean orth, gboolean diag, int cap)
+{
+  static const int dirs[8][2] = { {1,0},{-1,0},{0,1},{0,-1},{1,1},{1,-1},{-1,1},{-1,-1} };
+  const VsGeometry *g = &pos->variant->geom;
+  int f0 = vs_sq_file (g, sq), r0 = vs_sq_rank (g, sq), l = vs_sq_level (g, sq);
+  int color = VS_PIECE_COLOR (pos->board[sq]);
+  int count = 0;
+  for (int d = orth ? 0 : 4; d < (diag ? 8 : 4); d++)
+    {
+      int f = f0, r = r0;
+      for (int k = 0; k < cap; k++)
+        {
+          f += dirs[d][0];
+          r += dirs[d][1];
+          if (f < 0 || f >= g->files || r < 0 || r >= g->ranks)
+            break;
+          VsPiece p = pos->board[vs_sq_make (g, l, r, f)];
+          if (p == 0)
+            count++;
+          else
+            {
+              if (VS_PIECE_COLOR (p) != color)
+                count++;
+              break;
+            }
+        }
+    }
+  return count;
+}
+
+gboolean
+vs_eval_dead_draw (const VsEvalTables *t, const VsPosition *pos)
+{
+  const VsGeometry *g = &pos->variant->geom;
+  int n = vs_geometry_squares (g);
+  switch (t->kind)
+    {
+    case VS_EVAL_CRAZYHOUSE:
+      return FALSE;   /* pieces come back: never insufficient */
+    case VS_EVAL_JANGGI:
+      /* no Chariot, Cannon, Horse, Elephant or Soldier on either side */
+      for (int sq = 0; sq < n; sq++)
+        {
+          VsPiece p = pos->board[sq];
+          if (p && t->role[VS_PIECE_TYPE (p)] != VS_ROLE_KING && t->role[VS_PIECE_TYPE (p)] != VS_ROLE_GUARD)
+            return FALSE;
+        }
+      return TRUE;
+    case VS_EVAL_CHARTIMA:
+      for (int sq = 0; sq < n; sq++)
+        {
+          VsPiece p = pos->board[sq];
+          if (p && t->role[VS_PIECE_TYPE (p)] != VS_ROLE_KING && t->role[VS_PIECE_TYPE (p)] != VS_ROLE_IMMOBILIZER)
+            return FALSE;
+        }
+      return TRUE;
+    case VS_EVAL_STRATO:
+      {
+        int minors = 0, heavy[2] = { 0, 0 };
+        for (int sq = 0; sq < n; sq++)
+          {
+            VsPiece p = pos->board[sq];
+            if (!p)
+              continue;
+            VsRole r = t->role[VS_PIECE_TYPE (p)];
+            if (r == VS_ROLE_PAWN)
+              return FALSE;
+            if (r == VS_ROLE_KNIGHT || r == VS_ROLE_BISHOP)
+              minors++;
+            else if (r == VS_ROLE_QUEEN || r == VS_ROLE_ROOK)
+              heavy[VS_PIECE_COLOR (p)]++;
+          }
+        if (heavy[0] + heavy[1] == 0)
+          return minors <= 1;
+        return minors == 0 && heavy[0] + heavy[1] == 1;
+      }
+    default:
+      return FALSE;
+    }
+}
+
+int
+vs_eval_generic (const VsEvalTables *t, const VsPosition *pos)
+{
+  const VsGeometry *g = &pos->variant->geom;
+  int n = vs_geometry_squares (g);
+  int score = 0;
+  for (int sq = 0; sq < n; sq++)
+    {
+      VsPiece p = pos->board[sq];
+      if (!p)
+        continue;
+      int v = t->value[VS_PIECE_TYPE (p)] + 2 * vs_eval_center (g, sq);
+      score += VS_PIECE_COLOR (p) == VS_WHITE ? v : -v;
+    }
+  for (int type = 1; type <= t->n_types; type++)
+    score += (pos->hand[0][type] - pos->hand[1][type]) * t->hand_value[type];
+  return score;
+}
+
+int
+vs_eval_with (const VsEvalTables *t, const VsPosition *pos)
+{
+  int white;
+  switch (t->kind)
+    {
+    case VS_EVAL_CRAZYHOUSE: white = vs_eval_crazyhouse (t, pos); break;
+    case VS_EVAL_JANGGI:     white = vs_eval_janggi (t, pos); break;
+    case VS_EVAL_CHARTIMA:   white = vs_eval_chartima (t, pos); break;
+    case VS_EVAL_STRATO:     white = vs_eval_strato (t, pos); break;
+    default:                 white = vs_eval_generic (t, pos); break;
+    }
+  /* a tempo for the side to move */
+  int s = pos->side == VS_WHITE ? white : -white;
+  s += 10;
+  return CLAMP (s, -VS_SCORE_MATE_BOUND + 1, VS_SCORE_MATE_BOUND - 1);
+}
+
+int
+vs_eval (const VsPosition *pos)
+{
+  return vs_eval_with (vs_eval_tables (pos->variant), pos);
+}

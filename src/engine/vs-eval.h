@@ -1,0 +1,74 @@
+/* vs-eval.h — evaluation, internal to src/engine.
+ *
+ * Each variant has its own evaluation file (vs-eval-<variant>.c).  Piece
+ * types are mapped to roles by the letters in the module's piece table
+ * (v->pieces[type].letter / .record), never by number, so the engine does
+ * not depend on any module's numbering.  The tables are built once per
+ * variant (thread-safe) and are read-only afterwards.
+ */
+#pragma once
+
+#include "vs-variant.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  VS_ROLE_NONE = 0,
+  /* chess family */
+  VS_ROLE_KING, VS_ROLE_QUEEN, VS_ROLE_ROOK, VS_ROLE_BISHOP, VS_ROLE_KNIGHT, VS_ROLE_PAWN,
+  /* Chartima */
+  VS_ROLE_CHANCELLOR, VS_ROLE_ARCHBISHOP, VS_ROLE_CANNON, VS_ROLE_DOG,
+  VS_ROLE_IMMOBILIZER, VS_ROLE_LONG_LEAPER, VS_ROLE_WITHDRAWER, VS_ROLE_COORDINATOR,
+  VS_ROLE_PUSHER_PULLER,
+  VS_ROLE_N_QUEEN, VS_ROLE_N_CHANCELLOR, VS_ROLE_N_ARCHBISHOP, VS_ROLE_N_ROOK,
+  VS_ROLE_N_KNIGHT, VS_ROLE_N_BISHOP,
+  /* Janggi (King, Rook = chariot, Cannon, Pawn = soldier shared) */
+  VS_ROLE_GUARD, VS_ROLE_HORSE, VS_ROLE_ELEPHANT,
+  VS_ROLE_COUNT
+} VsRole;
+
+typedef enum {
+  VS_EVAL_GENERIC = 0,
+  VS_EVAL_CRAZYHOUSE,
+  VS_EVAL_JANGGI,
+  VS_EVAL_CHARTIMA,
+  VS_EVAL_STRATO,
+} VsEvalKind;
+
+typedef struct {
+  const VsVariant *variant;
+  VsEvalKind kind;
+  int        n_types;
+  uint8_t    role[VS_MAX_PIECE_TYPES];      /* by type                        */
+  int        type_of_role[VS_ROLE_COUNT];   /* first type with the role, 0 if none */
+  int        value[VS_MAX_PIECE_TYPES];     /* material on the board (cp)      */
+  int        hand_value[VS_MAX_PIECE_TYPES];/* material in hand (cp)           */
+  int        order_value[VS_MAX_PIECE_TYPES]; /* for MVV-LVA (kings large)     */
+  gboolean   implicit_captures;             /* captures not on `to` (Chartima) */
+  gboolean   has_fifty_moves;
+  gboolean   can_repeat_past_halfmove;      /* halfmove does not bound repetitions */
+} VsEvalTables;
+
+const VsEvalTables *vs_eval_tables (const VsVariant *v);
+
+/* Full evaluation, centipawns for the side to move. */
+int  vs_eval_with   (const VsEvalTables *t, const VsPosition *pos);
+/* Cheap material-only test: neither side can ever mate (dead draw). */
+gboolean vs_eval_dead_draw (const VsEvalTables *t, const VsPosition *pos);
+
+/* Per-variant evaluators: White's point of view. */
+int  vs_eval_crazyhouse (const VsEvalTables *t, const VsPosition *pos);
+int  vs_eval_janggi     (const VsEvalTables *t, const VsPosition *pos);
+int  vs_eval_chartima   (const VsEvalTables *t, const VsPosition *pos);
+int  vs_eval_strato     (const VsEvalTables *t, const VsPosition *pos);
+int  vs_eval_generic    (const VsEvalTables *t, const VsPosition *pos);
+
+/* Helpers shared by the evaluators (2-D planes of the geometry). */
+/* Count the squares a slider on `sq` reaches on its own level along the
+ * given directions (orthogonal and/or diagonal), up to `cap` per ray:
+ * empty squares and the first enemy piece. */
+int  vs_eval_ray_mobility (const VsPosition *pos, int sq, gboolean orth, gboolean diag, int cap);
+/* Centralisation 0..(files/2+ranks/2) on the square's level. */
+int  vs_eval_center (const VsGeometry *g, int sq);
+
+G_END_DECLS

@@ -1,0 +1,775 @@
+/* vs-uci-client.c — run an external UCI engine with GSubprocess.
+ *
+ * A reader thread splits the engine's stdout into lines (each capped at
+ * 64 KiB: longer garbage is cut, never buffered without bound) and queues
+ * them; the synchronous calls wait on that queue with timeouts, so hangs
+ * and crashes become errors.  The writer ignores SIGPIPE (set once when the
+ * first client starts) so a dead engine cannot kill us.
+ */
+#include "config.h"
+#include "vs-uci-client.h"
+
+#include <glib/gi18n.h>
+#include <signal.h>
+#include <string.h>
+#include <stdatomic.h>
+
+G_DEFINE_QUARK (vs-uci-client-error-quark, vs_uci_client_error)
+
+#define LINE_MAX_BYTES (64 * 1024)
+#define EOF_MARK ((gpointer) &eof_mark_storage)
+static const char eof_mark_storage = 0;
+
+struct _VsUciClient {
+  GObject parent_instance;
+  char *command_line;
+  char **argv;
+  GSubprocess *proc;
+  GOutputStream *in;
+  GInputStream *out;
+  GThread *reader;
+  GAsyncQueue *lines;
+  char *name;
+  GPtrArray *options;     /* option names */
+  GPtrArray *variants;    /* UCI_Variant values */
+  atomic_int stop_requested;
+  gboolean eof;
+  GMutex write_lock;
+};
+
+G_DEFINE_TYPE (VsUciClient, vs_uci_client, G_TYPE_OBJECT)
+
+static void
+vs_uci_client_finalize (GObject *object)
+{
+  VsUciClient *self = VS_UCI_CLIENT (object);
+  vs_uci_client_quit (self);
+  g_free (self->command_line);
+  g_strfreev (self->argv);
+  g_free (self->name);
+  g_ptr_array_unref (self->options);
+  g_ptr_array_unref (self->variants);
+  g_mutex_clear (&self->write_lock);
+  G_OBJECT_CLASS (vs_uci_client_parent_class)->finalize (object);
+}
+
+static void
+vs_uci_client_class_init (VsUciClientClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = vs_uci_client_finalize;
+}
+
+static void
+vs_uci_client_init (VsUciClient *self)
+{
+  self->options = g_ptr_array_new_with_free_func (g_free);
+  self->variants = g_ptr_array_new_with_free_func (g_free);
+  g_mutex_init (&self->write_lock);
+}
+
+VsUciClient *
+vs_uci_client_new (const char *command_line)
+{
+  VsUciClient *self = g_object_new (VS_TYPE_UCI_CLIENT, NULL);
+  self->command_line = g_strdup (command_line ? command_line : "");
+  return self;
+}
+
+static const char *
+display_name (VsUciClient *self)
+{
+  return self->command_line;
+}
+
+static gpointer
+reader_main (gpointer data)
+{
+  VsUciClient *self = data;
+  GAsyncQueue *q = g_async_queue_ref (self->lines);
+  GInputStream *in = g_object_ref (self->out);
+  GString *line = g_string_new (NULL);
+  char buf[4096];
+  for (;;)
+    {
+      gssize n = g_input_stream_read (in, buf, sizeof buf, NULL, NULL);
+      if (n <= 0)
+        break;
+      for (gssize i = 0; i < n; i++)
+        {
+          char c = buf[i];
+          if (c == '\n')
+            {
+              if (line->len && line->str[line->len - 1] == '\r')
+                g_string_truncate (line, line->len - 1);
+              g_async_queue_push (q, g_string_free (line, FALSE));
+              line = g_string_new (NULL);
+            }
+          else if (line->len < LINE_MAX_BYTES)
+            g_string_append_c (line, c ? c : ' ');
+        }
+    }
+  if (line->len)
+    g_async_queue_push (q, g_string_free (line, FALSE));
+  else
+    g_string_free (line, TRUE);
+  g_async_queue_push (q, EOF_MARK);
+  g_object_unref (in);
+  g_async_queue_unref (q);
+  return NULL;
+}
+
+/* Describe why the engine ended (after EOF). */
+static void
+set_exit_error (VsUciClient *self, GError **error)
+{
+  /* give it a moment to be reaped (GSubprocess does that in GLib's worker) */
+  for (int i = 0; i < 100 && self->proc && g_subprocess_get_identifier (self->proc) != NULL; i++)
+    g_usleep (10000);
+  if (self->proc && g_subprocess_get_identifier (self->proc) == NULL)
+    {
+      if (g_subprocess_get_if_signaled (self->proc))
+        {
+          int sig = g_subprocess_get_term_sig (self->proc);
+          g_set_error (error, VS_UCI_CLIENT_ERROR, VS_UCI_CLIENT_ERROR_EXITED,
+                       _("The engine “%s” crashed (signal %d, %s)."), display_name (self), sig,
+                       g_strsignal (sig));
+          return;
+        }
+      g_set_error (error, VS_UCI_CLIENT_ERROR, VS_UCI_CLIENT_ERROR_EXITED,
+                   _("The engine “%s” stopped unexpectedly (exit status %d)."), display_name (self),
+                   g_subprocess_get_exit_status (self->proc));
+      return;
+    }
+  g_set_error (error, VS_UCI_CLIENT_ERROR, VS_UCI_CLIENT_ERROR_EXITED,
+               _("The engine “%s” closed its output and stopped answering."), display_name (self));
+}
+
+/* Next line, or NULL with an error (EOF → exited; timeout). timeout_ms < 0: forever. */
+static char *
+next_line (VsUciClient *self, int timeout_ms, GError **error)
+{
+  if (self->eof || self->lines == NULL)
+    {
+      set_exit_error (self, error);
+      return NULL;
+    }
+  gpointer item = timeout_ms < 0 ? g_async_queue_pop (self->lines)
+                                 : g_async_queue_timeout_pop (self->lines, (guint64) timeout_ms * 1000);
+  if (item == NULL)
+    {
+      g_set_error (error, VS_UCI_CLIENT_ERROR, VS_UCI_CLIENT_ERROR_TIMEOUT,
+                   _("The engine “%s” did not answer in time (hung?)."), display_name (self));
+      return NULL;
+    }
+  if (item == EOF_MARK)
+    {
+      self->eof = TRUE;
+      set_exit_error (self, error);
+      return NULL;
+    }
+  return item;
+}
+
+static gboolean
+send_line (VsUciClient *self, GError **error, const char *format, ...) G_GNUC_PRINTF (3, 4);
+static gboolean
+send_line (VsUciClient *self, GError **error, const char *format, ...)
+{
+  if (self->in == NULL)
+    {
+      g_set_error (error, VS_UCI_CLIENT_ERROR, VS_UCI_CLIENT_ERROR_EXITED,
+                   _("The engine “%s” is not running."), display_name (self));
+      return FALSE;
+    }
+  va_list ap;
+  va_start (ap, format);
+  g_autofree char *text = g_strdup_vprintf (format, ap);
+  va_end (ap);
+  g_autofree char *line = g_strconcat (text, "\n", NULL);
+  g_mutex_lock (&self->write_lock);
+  g_autoptr(GError) local = NULL;
+  gboolean ok = g_output_stream_write_all (self->in, line, strlen (line), NULL, NULL, &local) &&
+                g_output_stream_flush (self->in, NULL, &local);
+  g_mutex_unlock (&self->write_lock);
+  if (!ok)
+    {
+      set_exit_error (self, error);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+ignore_sigpipe_once (void)
+{
+  static gsize done = 0;
+  if (g_once_init_enter (&done))
+    {
+      signal (SIGPIPE, SIG_IGN);
+      g_once_init_leave (&done, 1);
+    }
+}
+
+gboolean
+vs_uci_client_start (VsUciClient *self, int timeout_ms, GCancellable *cancellable, GError **error)
+{
+  g_return_val_if_fail (VS_IS_UCI_CLIENT (self), FALSE);
+  g_return_val_if_fail (self->proc == NULL, FALSE);
+  if (timeout_ms <= 0)
+    timeout_ms = 10000;
+  g_autoptr(GError) local = NULL;
+  g_strfreev (self->argv);
+  self->argv = NULL;
+  if (!g_shell_parse_argv (self->command_line, NULL, &self->argv, &local))
+    {
+      g_set_error (error, VS_UCI_CLIENT_ERROR, VS_UCI_CLIENT_ERROR_BAD_COMMAND,
+                   _("The engine command “%s” cannot be read: %s"), self->command_line, local->message);
+      return FALSE;
+    }
+  g_autofree char *path = g_find_program_in_path (self->argv[0]);
+  if (path == NULL)
+    {
+      g_set_error (error, VS_UCI_CLIENT_ERROR, VS_UCI_CLIENT_ERROR_NOT_FOUND,
+                   _("The engine program “%s” was not found."), self->argv[0]);
+      return FALSE;
+    }
+  ignore_sigpipe_once ();
+  self->proc = g_subprocess_newv ((const char *const *) self->argv,
+                                  G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE |
+                                  G_SUBPROCESS_FLAGS_STDERR_SILENCE, &local);
+  if (self->proc == NULL)
+    {
+      g_set_error (error, VS_UCI_CLIENT_ERROR, VS_UCI_CLIENT_ERROR_SPAWN,
+                   _("The engine “%s” could not be started: %s"), self->argv[0], local->message);
+      return FALSE;
+    }
+  self->in = g_object_ref (g_subprocess_get_stdin_pipe (self->proc));
+  self->out = g_object_ref (g_subprocess_get_stdout_pipe (self->proc));
+  self->lines = g_async_queue_new_full (g_free);
+  self->eof = FALSE;
+  self->reader = g_thread_new ("vs-uci-reader", reader_main, self);
+  if (!send_line (self, error, "uci"))
+    return FALSE;
+  gint64 deadline = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
+  int garbage = 0;
+  for (;;)
+    {
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return FALSE;
+      gint64 left = (deadline - g_get_monotonic_time ()) / 1000;
+      if (left <= 0)
+        {
+          g_set_error (error, VS_UCI_CLIENT_ERROR, VS_UCI_CLIENT_ERROR_TIMEOUT,
+                       _("The engine “%s” did not answer “uci” in time: it does not seem to be a UCI engine."),
+                       display_name (self));
+          return FALSE;
+        }
+      g_autofree char *line = next_line (self, MIN (left, 100), &local);
+      if (line == NULL)
+        {
+          if (g_error_matches (local, VS_UCI_CLIENT_ERROR, VS_UCI_CLIENT_ERROR_TIMEOUT))
+            {
+              g_clear_error (&local);
+              continue;
+            }
+          g_propagate_error (error, g_steal_pointer (&local));
+          return FALSE;
+        }
+      if (strcmp (g_strstrip (line), "uciok") == 0)
+        break;
+      if (g_str_has_prefix (line, "id name "))
+        {
+          g_free (self->name);
+          self->name = g_utf8_make_valid (line + 8, -1);
+        }
+      else if (g_str_has_prefix (line, "option name "))
+        {
+          const char *s = line + 12;
+          const char *t = strstr (s, " type ");
+          g_autofree char *name = t ? g_strndup (s, t - s) : g_strdup (s);
+          g_ptr_array_add (self->options, g_strdup (g_strstrip (name)));
+          if (g_ascii_strcasecmp (name, "UCI_Variant") == 0)
+            {
+              g_auto(GStrv) tok = g_strsplit (line, " ", -1);
+              for (int i = 0; tok[i]; i++)
+                if (strcmp (tok[i], "var") == 0 && tok[i + 1])
+                  g_ptr_array_add (self->variants, g_strdup (tok[++i]));
+            }
+        }
+      else if (++garbage > 10000)
+        {
+          g_set_error (error, VS_UCI_CLIENT_ERROR, VS_UCI_CLIENT_ERROR_PROTOCOL,
+                       _("The engine “%s” sends output that is not UCI."), display_name (self));
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+const char *
+vs_uci_client_get_name (VsUciClient *self)
+{
+  return self->name ? self->name : display_name (self);
+}
+
+gboolean
+vs_uci_client_has_option (VsUciClient *self, const char *name)
+{
+  for (guint i = 0; i < self->options->len; i++)
+    if (g_ascii_strcasecmp (g_ptr_array_index (self->options, i), name) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+gboolean
+vs_uci_client_set_option (VsUciClient *self, const char *name, const char *value, GError **error)
+{
+  if (value)
+    return send_line (self, error, "setoption name %s value %s", name, value);
+  return send_line (self, error, "setoption name %s", name);
+}
+
+const char *
+vs_uci_variant_name (const VsVariant *v)
+{
+  if (v == NULL || v->id == NULL)
+    return NULL;
+  if (strcmp (v->id, "janggi") == 0)
+    return "janggitraditional";
+  if (strcmp (v->id, "janggi-casual") == 0)
+    return "janggicasual";
+  if (strcmp (v->id, "crazyhouse") == 0)
+    return "crazyhouse";
+  return NULL;
+}
+
+gboolean
+vs_uci_client_set_variant (VsUciClient *self, const VsVariant *v, GError **error)
+{
+  /* candidates in order of preference: Fairy-Stockfish's name first */
+  const char *cands[3] = { NULL, NULL, NULL };
+  int nc = 0;
+  if (vs_uci_variant_name (v))
+    cands[nc++] = vs_uci_variant_name (v);
+  if (strcmp (v->id, "janggi-casual") == 0)
+    cands[nc++] = "janggicasual";
+  else
+    cands[nc++] = v->id;
+  if (!vs_uci_client_has_option (self, "UCI_Variant"))
+    {
+      if (strcmp (v->id, "crazyhouse") == 0)
+        return TRUE;
+    }
+  else
+    for (int c = 0; c < nc; c++)
+      for (guint i = 0; i < self->variants->len; i++)
+        if (g_ascii_strcasecmp (g_ptr_array_index (self->variants, i), cands[c]) == 0)
+          return vs_uci_client_set_option (self, "UCI_Variant", cands[c], error);
+  g_set_error (error, VS_UCI_CLIENT_ERROR, VS_UCI_CLIENT_ERROR_UNSUPPORTED_VARIANT,
+               _("The engine “%s” does not play %s."), vs_uci_client_get_name (self), _(v->name));
+  return FALSE;
+}
+
+gboolean
+vs_uci_client_new_game (VsUciClient *self, GError **error)
+{
+  return send_line (self, error, "ucinewgame");
+}
+
+gboolean
+vs_uci_client_sync (VsUciClient *self, int timeout_ms, GError **error)
+{
+  if (!send_line (self, error, "isready"))
+    return FALSE;
+  gint64 deadline = g_get_monotonic_time () + (gint64) MAX (timeout_ms, 1) * 1000;
+  for (;;)
+    {
+      gint64 left = (deadline - g_get_monotonic_time ()) / 1000;
+      if (left <= 0)
+        {
+          g_set_error (error, VS_UCI_CLIENT_ERROR, VS_UCI_CLIENT_ERROR_TIMEOUT,
+                       _("The engine “%s” did not answer in time (hung?)."), display_name (self));
+          return FALSE;
+        }
+      g_autofree char *line = next_line (self, left, error);
+      if (line == NULL)
+        return FALSE;
+      if (strcmp (g_strstrip (line), "readyok") == 0)
+        return TRUE;
+    }
+}
+
+void
+vs_uci_client_stop (VsUciClient *self)
+{
+  atomic_store (&self->stop_requested, 1);
+}
+
+void
+vs_uci_client_quit (VsUciClient *self)
+{
+  if (self->proc)
+    {
+      if (self->in && !self->eof)
+        send_line (self, NULL, "quit");
+      if (self->in)
+        g_output_stream_close (self->in, NULL, NULL);
+      /* wait up to 500 ms, then kill */
+      for (int i = 0; i < 50 && g_subprocess_get_identifier (self->proc); i++)
+        g_usleep (10000);
+      if (g_subprocess_get_identifier (self->proc))
+        {
+          g_subprocess_force_exit (self->proc);
+          g_subprocess_wait (self->proc, NULL, NULL);
+        }
+    }
+  if (self->reader)
+    {
+      g_thread_join (self->reader);
+      self->reader = NULL;
+    }
+  g_clear_object (&self->in);
+  g_clear_object (&self->out);
+  g_clear_object (&self->proc);
+  if (self->lines)
+    {
+      /* drain: the EOF mark is not allocated */
+      gpointer item;
+      while ((item = g_async_queue_try_pop (self->lines)))
+        if (item != EOF_MARK)
+          g_free (item);
+      g_async_queue_unref (self->lines);
+      self->lines = NULL;
+    }
+}
+
+/* ---- info parsing ------------------------------------------------------------------- */
+
+static gboolean
+parse_int (const char *s, gint64 *out)
+{
+  if (s == NULL || *s == '\0')
+    return FALSE;
+  char *end = NULL;
+  gint64 v = g_ascii_strtoll (s, &end, 10);
+  if (end == s || *end != '\0')
+    return FALSE;
+  *out = v;
+  return TRUE;
+}
+
+static gboolean
+is_info_keyword (const char *t)
+{
+  static const char *kw[] = { "depth", "seldepth", "time", "nodes", "pv", "multipv", "score", "currmove",
+                              "currmovenumber", "hashfull", "nps", "tbhits", "cpuload", "string",
+                              "refutation", "currline", "sbhits", "wdl", NULL };
+  for (int i = 0; kw[i]; i++)
+    if (strcmp (t, kw[i]) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+gboolean
+vs_uci_parse_info (const VsPosition *pos, const char *line, VsSearchInfo *info, GError **error)
+{
+  g_auto(GStrv) tok = g_strsplit_set (line, " \t", -1);
+  int ntok = g_strv_length (tok);
+  int i = 0;
+  while (i < ntok && tok[i][0] == '\0')
+    i++;
+  if (i >= ntok || strcmp (tok[i], "info") != 0)
+    return TRUE;
+  i++;
+  int multipv = 1, depth = -1, seldepth = -1;
+  gboolean have_score = FALSE, is_mate = FALSE;
+  gint64 score_val = 0;
+  int bound = 0;
+  VsMove pv[VS_SEARCH_MAX_PV];
+  int pv_len = 0;
+  gboolean have_pv = FALSE;
+  gint64 v;
+  for (; i < ntok; i++)
+    {
+      const char *k = tok[i];
+      const char *n1 = i + 1 < ntok ? tok[i + 1] : NULL;
+      if (k[0] == '\0')
+        continue;
+      if (strcmp (k, "string") == 0)
+        break;
+      if (strcmp (k, "depth") == 0 && parse_int (n1, &v)) { depth = (int) CLAMP (v, 0, 1000); i++; }
+      else if (strcmp (k, "seldepth") == 0 && parse_int (n1, &v)) { seldepth = (int) CLAMP (v, 0, 1000); i++; }
+      else if (strcmp (k, "multipv") == 0 && parse_int (n1, &v)) { multipv = (int) CLAMP (v, 1, 1000); i++; }
+      else if (strcmp (k, "nodes") == 0 && parse_int (n1, &v)) { info->nodes = (guint64) MAX (v, 0); i++; }
+      else if (strcmp (k, "nps") == 0 && parse_int (n1, &v)) { info->nps = (guint64) MAX (v, 0); i++; }
+      else if (strcmp (k, "time") == 0 && parse_int (n1, &v)) { info->time_ms = MAX (v, 0); i++; }
+      else if (strcmp (k, "hashfull") == 0 && parse_int (n1, &v)) { info->hashfull = (int) CLAMP (v, 0, 1000); i++; }
+      else if (strcmp (k, "score") == 0)
+        {
+          for (i++; i < ntok; i++)
+            {
+              const char *s = tok[i];
+              const char *sn = i + 1 < ntok ? tok[i + 1] : NULL;
+              if (strcmp (s, "cp") == 0 && parse_int (sn, &v)) { have_score = TRUE; is_mate = FALSE; score_val = v; i++; }
+              else if (strcmp (s, "mate") == 0 && parse_int (sn, &v)) { have_score = TRUE; is_mate = TRUE; score_val = v; i++; }
+              else if (strcmp (s, "lowerbound") == 0) bound = 1;
+              else if (strcmp (s, "upperbound") == 0) bound = -1;
+              else { i--; break; }
+            }
+        }
+      else if (strcmp (k, "pv") == 0)
+        {
+          have_pv = TRUE;
+          VsPosition *p = g_new (VsPosition, 1);
+          memcpy (p, pos, sizeof *p);
+          for (i++; i < ntok; i++)
+            {
+              if (tok[i][0] == '\0')
+                continue;
+              if (is_info_keyword (tok[i]))
+                {
+                  i--;
+                  break;
+                }
+              VsMove m;
+              g_autoptr(GError) merr = NULL;
+              if (!vs_move_parse (p, tok[i], VS_NOTATION_UCI, &m, NULL, &merr))
+                {
+                  g_autofree char *valid = g_utf8_make_valid (tok[i], MIN (strlen (tok[i]), 40));
+                  g_set_error (error, VS_UCI_CLIENT_ERROR, VS_UCI_CLIENT_ERROR_ILLEGAL_MOVE,
+                               _("The engine sent a move that is not legal here: “%s” (%s)."), valid, merr->message);
+                  g_free (p);
+                  return FALSE;
+                }
+              if (pv_len < VS_SEARCH_MAX_PV)
+                pv[pv_len++] = m;
+              if (p->hist_len + 2 >= VS_MAX_HISTORY)
+                vs_position_compact (p);
+              vs_position_make (p, m);
+            }
+          g_free (p);
+        }
+      /* anything else (currmove, garbage) is skipped */
+    }
+  if (depth >= 0)
+    info->depth = depth;
+  if (seldepth >= 0)
+    info->seldepth = seldepth;
+  if ((have_score || have_pv) && multipv <= VS_SEARCH_MAX_MULTIPV)
+    {
+      VsSearchLine *l = &info->lines[multipv - 1];
+      l->multipv = multipv;
+      if (depth >= 0)
+        l->depth = depth;
+      if (seldepth >= 0)
+        l->seldepth = seldepth;
+      if (have_score)
+        {
+          l->is_mate = is_mate;
+          l->bound = bound;
+          if (is_mate)
+            {
+              gint64 m = CLAMP (score_val, -500, 500);
+              l->mate = (int) m;
+              l->score = m > 0 ? VS_SCORE_MATE - (int) (2 * m - 1) : -VS_SCORE_MATE + (int) (-2 * m);
+              if (m == 0)
+                l->score = -VS_SCORE_MATE;
+            }
+          else
+            {
+              l->mate = 0;
+              l->score = (int) CLAMP (score_val, -VS_SCORE_MATE_BOUND + 1, VS_SCORE_MATE_BOUND - 1);
+            }
+        }
+      if (have_pv)
+        {
+          l->pv_len = pv_len;
+          memcpy (l->pv, pv, pv_len * sizeof (VsMove));
+        }
+      if (info->n_lines < multipv)
+        info->n_lines = multipv;
+    }
+  return TRUE;
+}
+
+/* ---- go ------------------------------------------------------------------------------- */
+
+static char *
+position_command (const VsPosition *pos)
+{
+  VsPosition *root = g_new (VsPosition, 1);
+  memcpy (root, pos, sizeof *root);
+  int n = root->hist_len;
+  VsMove *moves = g_new (VsMove, MAX (n, 1));
+  for (int i = n - 1; i >= 0; i--)
+    {
+      moves[i] = root->hist[i].move;
+      vs_position_unmake (root);
+    }
+  g_autofree char *fen = vs_position_to_string (root);
+  GString *s = g_string_new ("position fen ");
+  g_string_append (s, fen);
+  if (n)
+    g_string_append (s, " moves");
+  for (int i = 0; i < n; i++)
+    {
+      char text[VS_MOVE_TEXT_MAX];
+      vs_move_write (root, moves[i], VS_NOTATION_UCI, text);
+      g_string_append_c (s, ' ');
+      g_string_append (s, text);
+      vs_position_make (root, moves[i]);
+    }
+  g_free (moves);
+  g_free (root);
+  return g_string_free (s, FALSE);
+}
+
+VsMove
+vs_uci_client_go (VsUciClient *self, const VsPosition *pos, const VsSearchLimits *limits,
+                  VsSearchInfoFunc func, gpointer user_data, VsSearchInfo *final,
+                  GCancellable *cancellable, GError **error)
+{
+  g_return_val_if_fail (VS_IS_UCI_CLIENT (self), VS_MOVE_NONE);
+  VsSearchLimits l;
+  if (limits)
+    l = *limits;
+  else
+    vs_search_limits_init (&l);
+  atomic_store (&self->stop_requested, 0);
+  g_autofree char *poscmd = position_command (pos);
+  if (!send_line (self, error, "%s", poscmd))
+    return VS_MOVE_NONE;
+  GString *go = g_string_new ("go");
+  if (l.depth > 0) g_string_append_printf (go, " depth %d", l.depth);
+  if (l.nodes > 0) g_string_append_printf (go, " nodes %" G_GUINT64_FORMAT, l.nodes);
+  if (l.movetime_ms > 0) g_string_append_printf (go, " movetime %" G_GINT64_FORMAT, l.movetime_ms);
+  if (l.time_ms[0] > 0 || l.time_ms[1] > 0)
+    g_string_append_printf (go, " wtime %" G_GINT64_FORMAT " btime %" G_GINT64_FORMAT
+                            " winc %" G_GINT64_FORMAT " binc %" G_GINT64_FORMAT,
+                            l.time_ms[0], l.time_ms[1], l.inc_ms[0], l.inc_ms[1]);
+  if (l.movestogo > 0) g_string_append_printf (go, " movestogo %d", l.movestogo);
+  gboolean infinite = l.infinite || go->len == 2;
+  if (infinite) g_string_append (go, " infinite");
+  gboolean ok = send_line (self, error, "%s", go->str);
+  g_string_free (go, TRUE);
+  if (!ok)
+    return VS_MOVE_NONE;
+
+  VsSearchInfo info;
+  memset (&info, 0, sizeof info);
+  info.best_move = VS_MOVE_NONE;
+  info.ponder_move = VS_MOVE_NONE;
+  gint64 start = g_get_monotonic_time ();
+  /* Silence allowed before we call the engine hung: a time-limited search
+   * gets its time plus 10 s; others may think long between info lines. */
+  gint64 silence_limit_us = l.movetime_ms > 0 ? (l.movetime_ms + 10000) * 1000 : 120 * G_USEC_PER_SEC;
+  gint64 last_line = start;
+  gint64 stop_sent = 0;
+  for (;;)
+    {
+      gboolean want_stop = atomic_load (&self->stop_requested) || g_cancellable_is_cancelled (cancellable);
+      gint64 now = g_get_monotonic_time ();
+      if (want_stop && !stop_sent)
+        {
+          if (!send_line (self, error, "stop"))
+            return VS_MOVE_NONE;
+          stop_sent = now;
+        }
+      if (stop_sent && now - stop_sent > 3 * G_USEC_PER_SEC)
+        {
+          g_set_error (error, VS_UCI_CLIENT_ERROR, VS_UCI_CLIENT_ERROR_TIMEOUT,
+                       _("The engine “%s” did not stop when asked (hung?)."), display_name (self));
+          return VS_MOVE_NONE;
+        }
+      if (!stop_sent && !infinite && now - last_line > silence_limit_us)
+        {
+          g_set_error (error, VS_UCI_CLIENT_ERROR, VS_UCI_CLIENT_ERROR_TIMEOUT,
+                       _("The engine “%s” did not answer in time (hung?)."), display_name (self));
+          return VS_MOVE_NONE;
+        }
+      g_autoptr(GError) local = NULL;
+      g_autofree char *line = next_line (self, 10, &local);
+      if (line == NULL)
+        {
+          if (g_error_matches (local, VS_UCI_CLIENT_ERROR, VS_UCI_CLIENT_ERROR_TIMEOUT))
+            continue;
+          g_propagate_error (error, g_steal_pointer (&local));
+          return VS_MOVE_NONE;
+        }
+      last_line = g_get_monotonic_time ();
+      g_strstrip (line);
+      if (g_str_has_prefix (line, "info ") || strcmp (line, "info") == 0)
+        {
+          int prev_lines = info.n_lines;
+          VsSearchLine prev0 = info.lines[0];
+          if (!vs_uci_parse_info (pos, line, &info, error))
+            {
+              vs_uci_client_stop (self);
+              /* tell the engine to stop, but report the fault */
+              send_line (self, NULL, "stop");
+              return VS_MOVE_NONE;
+            }
+          gboolean changed = info.n_lines != prev_lines || memcmp (&prev0, &info.lines[0], sizeof prev0) != 0 ||
+                             strstr (line, " pv ") || strstr (line, " score ");
+          info.kind = VS_SEARCH_INFO_ITERATION;
+          if (info.time_ms == 0)
+            info.time_ms = (g_get_monotonic_time () - start) / 1000;
+          if (func && changed)
+            func (&info, user_data);
+        }
+      else if (g_str_has_prefix (line, "bestmove"))
+        {
+          g_auto(GStrv) tok = g_strsplit_set (line, " \t", -1);
+          int nt = 0;
+          const char *mv = NULL, *ponder = NULL;
+          for (int i = 1; tok[i]; i++)
+            if (tok[i][0])
+              {
+                if (nt == 0)
+                  mv = tok[i];
+                else if (nt == 2)
+                  ponder = tok[i];
+                nt++;
+              }
+          VsMove best = VS_MOVE_NONE;
+          if (mv && strcmp (mv, "(none)") != 0 && strcmp (mv, "0000") != 0)
+            {
+              g_autoptr(GError) merr = NULL;
+              if (!vs_move_parse (pos, mv, VS_NOTATION_UCI, &best, NULL, &merr))
+                {
+                  g_autofree char *valid = g_utf8_make_valid (mv, MIN (strlen (mv), 40));
+                  g_set_error (error, VS_UCI_CLIENT_ERROR, VS_UCI_CLIENT_ERROR_ILLEGAL_MOVE,
+                               _("The engine played a move that is not legal here: “%s” (%s)."), valid, merr->message);
+                  return VS_MOVE_NONE;
+                }
+            }
+          else if (mv == NULL)
+            {
+              g_set_error (error, VS_UCI_CLIENT_ERROR, VS_UCI_CLIENT_ERROR_PROTOCOL,
+                           _("The engine “%s” sent “bestmove” without a move."), display_name (self));
+              return VS_MOVE_NONE;
+            }
+          (void) ponder;
+          info.kind = VS_SEARCH_INFO_FINAL;
+          info.best_move = best;
+          info.time_ms = (g_get_monotonic_time () - start) / 1000;
+          if (func)
+            func (&info, user_data);
+          if (final)
+            *final = info;
+          return best;
+        }
+      /* anything else: ignored */
+    }
+}
+
+char *
+vs_uci_find_fairy_stockfish (void)
+{
+  if (g_file_test ("/usr/games/fairy-stockfish", G_FILE_TEST_IS_EXECUTABLE))
+    return g_strdup ("/usr/games/fairy-stockfish");
+  char *p = g_find_program_in_path ("fairy-stockfish");
+  if (p == NULL)
+    p = g_find_program_in_path ("fairy-stockfish-largeboard");
+  return p;
+}

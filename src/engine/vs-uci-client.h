@@ -1,0 +1,82 @@
+/* vs-uci-client.h — run an external UCI engine (GSubprocess).
+ *
+ * The client is synchronous and meant for a worker thread (VsAnalysis runs
+ * it in its GTask thread; `match` runs it from the CLI): a reader thread
+ * collects the engine's output lines, so every wait has a timeout and a
+ * hung, crashed or babbling engine becomes a clear, translated GError.
+ * Engine moves are turned into VsMove with vs_move_parse (…, VS_NOTATION_UCI);
+ * an illegal or unknown move is an error, never a crash.
+ */
+#pragma once
+
+#include <gio/gio.h>
+#include "vs-variant.h"
+#include "vs-search.h"
+
+G_BEGIN_DECLS
+
+#define VS_UCI_CLIENT_ERROR (vs_uci_client_error_quark ())
+GQuark vs_uci_client_error_quark (void);
+
+typedef enum {
+  VS_UCI_CLIENT_ERROR_NOT_FOUND,        /* no such program                     */
+  VS_UCI_CLIENT_ERROR_SPAWN,            /* could not start it                  */
+  VS_UCI_CLIENT_ERROR_EXITED,           /* it ended (exit status or signal)    */
+  VS_UCI_CLIENT_ERROR_TIMEOUT,          /* no answer in time (hung)            */
+  VS_UCI_CLIENT_ERROR_PROTOCOL,         /* not a UCI engine / garbage          */
+  VS_UCI_CLIENT_ERROR_ILLEGAL_MOVE,     /* it sent a move that is not legal    */
+  VS_UCI_CLIENT_ERROR_UNSUPPORTED_VARIANT,
+  VS_UCI_CLIENT_ERROR_BAD_COMMAND,      /* command line cannot be parsed       */
+} VsUciClientError;
+
+#define VS_TYPE_UCI_CLIENT (vs_uci_client_get_type ())
+G_DECLARE_FINAL_TYPE (VsUciClient, vs_uci_client, VS, UCI_CLIENT, GObject)
+
+/* `command_line` is split like a shell would (g_shell_parse_argv). */
+VsUciClient *vs_uci_client_new        (const char *command_line);
+/* Spawn, "uci" … "uciok" (timeout_ms, 0 = 10 s). */
+gboolean     vs_uci_client_start      (VsUciClient *self, int timeout_ms,
+                                       GCancellable *cancellable, GError **error);
+const char  *vs_uci_client_get_name   (VsUciClient *self);   /* "id name", or the program */
+gboolean     vs_uci_client_has_option (VsUciClient *self, const char *name);
+/* Send "setoption name N value V" (not checked against the option list). */
+gboolean     vs_uci_client_set_option (VsUciClient *self, const char *name,
+                                       const char *value, GError **error);
+/* Select the variant (UCI_Variant) if the engine knows it; else
+ * VS_UCI_CLIENT_ERROR_UNSUPPORTED_VARIANT.  Crazyhouse needs no option when
+ * the engine has none. */
+gboolean     vs_uci_client_set_variant (VsUciClient *self, const VsVariant *variant,
+                                        GError **error);
+gboolean     vs_uci_client_new_game   (VsUciClient *self, GError **error);
+/* "isready" … "readyok". */
+gboolean     vs_uci_client_sync       (VsUciClient *self, int timeout_ms, GError **error);
+
+/* Send the position (the root of `pos`'s history + its moves) and "go" with
+ * `limits`; block until "bestmove".  `func` gets a VsSearchInfo for every
+ * "info" line that carries a score or pv (moves parsed against `pos`).
+ * Cancelling `cancellable` or calling vs_uci_client_stop() sends "stop" and
+ * still waits for bestmove (up to a grace timeout).  Returns the best move
+ * (VS_MOVE_NONE for "bestmove (none)"/"0000"), or VS_MOVE_NONE with an error. */
+VsMove       vs_uci_client_go         (VsUciClient *self, const VsPosition *pos,
+                                       const VsSearchLimits *limits,
+                                       VsSearchInfoFunc func, gpointer user_data,
+                                       VsSearchInfo *final,
+                                       GCancellable *cancellable, GError **error);
+/* Thread-safe. */
+void         vs_uci_client_stop       (VsUciClient *self);
+/* "quit", wait briefly, then kill.  Also done on finalize. */
+void         vs_uci_client_quit       (VsUciClient *self);
+
+/* Parse one "info" line against `pos` into *info (lines[multipv-1] is filled
+ * for a line with a pv or score).  Returns FALSE with an error for an
+ * illegal or unparsable pv move; garbage fields are skipped. */
+gboolean     vs_uci_parse_info        (const VsPosition *pos, const char *line,
+                                       VsSearchInfo *info, GError **error);
+
+/* The UCI_Variant name Fairy-Stockfish uses for a variant ("janggitraditional"
+ * for janggi, "janggicasual", "crazyhouse"), or NULL if it has none. */
+const char  *vs_uci_variant_name      (const VsVariant *variant);
+/* Path of Fairy-Stockfish (/usr/games/fairy-stockfish or on PATH), or NULL. */
+char        *vs_uci_find_fairy_stockfish (void);
+
+G_END_DECLS

@@ -1,0 +1,64 @@
+/* vs-record-private.h — internals shared by the record readers and writers. */
+#pragma once
+
+#include "vs-game.h"
+#include "vs-record.h"
+#include "vs-game-collection.h"
+
+G_BEGIN_DECLS
+
+/* Fast construction used by the readers: the caller has already checked the
+ * start position (pos, initialised from fen) and the move's legality. */
+VsGame     *_vs_game_new_from_position (const VsVariant *v, const char *fen, const VsPosition *pos);
+VsGameNode *_vs_game_append_child  (VsGame *game, VsGameNode *parent, VsMove move, const char *san);
+/* Append text to a comment (joined with a space); no "changed" signal. */
+void        _vs_game_node_append_comment (VsGame *game, VsGameNode *node, gboolean before, const char *text, gssize len);
+void        _vs_game_node_push_nag (VsGameNode *node, guint nag);
+void        _vs_game_node_push_shape (VsGameNode *node, VsShape shape);
+void        _vs_game_node_put_clock (VsGameNode *node, gint64 ms);
+void        _vs_game_node_put_emt (VsGameNode *node, gint64 ms);
+void        _vs_game_node_put_eval (VsGameNode *node, VsEval eval);
+void        _vs_game_add_header (VsGame *game, const char *key, const char *value);
+void        _vs_game_set_start (VsGame *game, const VsVariant *v, const char *fen, const VsPosition *pos);
+/* Start side and move number (from the start position). */
+int         _vs_game_start_side (VsGame *game);
+int         _vs_game_start_fullmove (VsGame *game);
+
+/* ---- Problems ---- */
+
+/* Build a problem; message is formatted here from the fields. */
+VsRecordProblem *_vs_record_problem_new (VsRecordErrorCode code, const char *file,
+                                         guint line, guint column, const char *text,
+                                         guint game_index, const char *detail);
+
+/* ---- Lichess-style comment commands ---- */
+
+/* Parse the commands in a comment ([%clk …], [%emt …], [%eval …], [%cal …],
+ * [%csl …]) onto node and return the remaining text (stripped, may be ""). */
+char       *_vs_comment_extract_commands (VsGame *game, VsGameNode *node, const char *text, gsize len);
+/* Append the node's commands in canonical order to s ("[%eval 0.15] [%clk 0:01:00]"). */
+void        _vs_comment_write_commands (VsGame *game, const VsGameNode *node, GString *s);
+gboolean    _vs_game_node_has_commands (const VsGameNode *node);
+
+/* ---- Per-format game parsers (text is UTF-8, one game) ---- */
+
+typedef struct {
+  const char      *filename;
+  const VsVariant *variant;      /* options->variant */
+  guint            game_index;
+  guint            first_line;   /* line number of text's first line */
+  VsPosition      *pos;          /* scratch, owned by the caller */
+  gboolean         canonical_san; /* options->canonical_san */
+} VsParseContext;
+
+/* Parse one PGN (or bare move list, kifu = TRUE) game.  Always returns a game
+ * unless nothing at all could be read (then NULL); *problem set on trouble. */
+VsGame *_vs_pgn_parse_game  (VsParseContext *ctx, const char *text, gsize len,
+                             gboolean kifu, VsRecordProblem **problem);
+VsGame *_vs_gibo_parse_game (VsParseContext *ctx, const char *text, gsize len,
+                             VsRecordProblem **problem);
+
+/* Janggi setups: "마상상마" etc. → the 4 letters on files b c g h. */
+gboolean    _vs_janggi_setup_letters (const char *name, char out[4]);
+
+G_END_DECLS

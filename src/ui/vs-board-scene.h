@@ -1,0 +1,81 @@
+/* vs-board-scene.h — what a board picture contains, as a flat list of
+ * drawing primitives (GTK-free).  Built once from a layout, a position and
+ * the decorations; drawn by three back ends: GtkSnapshot (VsBoardView),
+ * cairo (PNG export) and SVG text (vs-diagram.c), so the widget and the
+ * exports show the same picture.
+ */
+#pragma once
+
+#include "vs-board-geometry.h"
+#include "vs-board-theme.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  VS_PRIM_ASSET,   /* SVG asset stretched over rect (plane cells or screen)  */
+  VS_PRIM_FILL,    /* colour rectangle                                        */
+  VS_PRIM_LINE,    /* x,y → x2,y2, `width` px                                  */
+  VS_PRIM_DOT,     /* filled circle centre x,y radius r                        */
+  VS_PRIM_RING,    /* circle outline centre x,y radius r, `width` px           */
+  VS_PRIM_CROSS,   /* an X in rect, `width` px                                 */
+  VS_PRIM_ARROW,   /* x,y → x2,y2 (screen), shaft `width` px                   */
+  VS_PRIM_TEXT,    /* text centred on x,y (screen), font size `size` px       */
+} VsPrimKind;
+
+typedef struct {
+  VsPrimKind  kind;
+  int         plane;          /* -1: screen pixels; else plane cell units   */
+  double      x, y, w, h;     /* rect (ASSET, FILL, CROSS)                  */
+  double      x2, y2;         /* LINE, ARROW end                             */
+  double      r;              /* DOT, RING                                   */
+  double      width;          /* stroke width, px                           */
+  double      size;           /* TEXT                                        */
+  double      alpha;          /* ASSET opacity                               */
+  gboolean    bold;           /* TEXT                                        */
+  VsColor     color;
+  const char *asset;          /* interned asset path                         */
+  char        text[12];
+} VsPrim;
+
+typedef struct {
+  int     square;
+  VsColor color;
+} VsSquareMark;
+
+typedef struct {
+  const VsPosition   *pos;
+  const VsBoardTheme *theme;
+  const char         *piece_set;
+  gboolean            coordinates;
+  gboolean            gibo;              /* Janggi: gibo numbering */
+  VsMove              last_move;
+  gboolean            show_check;
+  /* interaction state (all optional) */
+  const VsBoardController *controller;   /* selection, targets, hover, focus, drag */
+  gboolean            show_focus;
+  int                 hidden_square;     /* piece not drawn there (-1 none) */
+  /* decorations set by the program */
+  const VsSquareMark *marks;
+  int                 n_marks;
+  const VsBoardShape *shapes;
+  int                 n_shapes;
+  /* a piece in flight (animation / drag), drawn last, centred on fly_x,y */
+  VsPiece             fly_piece;
+  double              fly_x, fly_y;
+} VsSceneInput;
+
+/* Appends primitives to out (GArray of VsPrim). */
+void vs_board_scene_build (const VsBoardLayout *l, const VsSceneInput *in, GArray *out);
+
+/* Colour of a shape (Lichess palette). */
+VsColor vs_shape_color_rgba (VsShapeColor c);
+
+/* Cairo back end: draws the primitives (pieces from the SVG assets). */
+#include <cairo.h>
+void vs_board_scene_draw_cairo (const VsBoardLayout *l, const GArray *prims, cairo_t *cr);
+
+/* Arrow outline (7 points) for back ends that fill polygons. */
+void vs_board_arrow_polygon (double x1, double y1, double x2, double y2, double width,
+                             double pts[14]);
+
+G_END_DECLS

@@ -1,0 +1,74 @@
+/* vs-board-view.h — the board widget of VariantStudy.
+ *
+ * Shows a copy of a VsPosition for any of the four variants (Crazyhouse with
+ * hands, Chartima with camps, Janggi on points, Strato side by side or
+ * stacked), and lets the user enter moves by click-click, drag-and-drop,
+ * drops from the hands and the keyboard.  It holds no rules: legal moves
+ * come from vs_position_generate(), automatic captures from
+ * vs_move_effects().  A move entered by the user is made on the widget's
+ * copy, then "move-played" is emitted.
+ *
+ * Signals:  move-played (guint move)   shapes-changed ()
+ * Actions:  board.flip  board.pass  board.toggle-strato-view
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+#include "vs-variant.h"
+#include "vs-board-geometry.h"
+#include "vs-board-scene.h"
+
+G_BEGIN_DECLS
+
+#define VS_TYPE_BOARD_VIEW (vs_board_view_get_type ())
+G_DECLARE_FINAL_TYPE (VsBoardView, vs_board_view, VS, BOARD_VIEW, GtkWidget)
+
+GtkWidget  *vs_board_view_new (void);
+
+/* The position shown (copied).  last_move (or VS_MOVE_NONE) is highlighted;
+ * with animate, a move that leads from the shown position to pos glides. */
+void        vs_board_view_set_position (VsBoardView *self, const VsPosition *pos,
+                                        VsMove last_move, gboolean animate);
+const VsPosition *vs_board_view_get_position (VsBoardView *self);
+
+/* Properties */
+void        vs_board_view_set_theme (VsBoardView *self, const char *theme);
+const char *vs_board_view_get_theme (VsBoardView *self);
+void        vs_board_view_set_piece_set (VsBoardView *self, const char *piece_set);
+const char *vs_board_view_get_piece_set (VsBoardView *self);   /* the set in use */
+void        vs_board_view_set_flipped (VsBoardView *self, gboolean flipped);
+gboolean    vs_board_view_get_flipped (VsBoardView *self);
+void        vs_board_view_set_strato_view (VsBoardView *self, VsStratoView view);
+VsStratoView vs_board_view_get_strato_view (VsBoardView *self);
+void        vs_board_view_set_show_coordinates (VsBoardView *self, gboolean show);
+void        vs_board_view_set_gibo_coordinates (VsBoardView *self, gboolean gibo);
+/* Which sides the user may move: bit 0 White/Cho, bit 1 Black/Han (3 = both,
+ * 0 = view only). */
+void        vs_board_view_set_interactive_sides (VsBoardView *self, guint sides);
+void        vs_board_view_set_animate (VsBoardView *self, gboolean animate);
+
+/* Highlighted squares (for study marks, search results…). */
+void        vs_board_view_set_marks (VsBoardView *self, const VsSquareMark *marks, int n);
+
+/* Arrows and circles drawn by the user (right button) or by the program;
+ * "shapes" is also a GStrv property in the PGN [%cal]/[%csl] form
+ * ("Ge2e4", "Rd5"; Strato "GAe2Be4"). */
+void        vs_board_view_set_shapes (VsBoardView *self, const VsBoardShape *shapes, int n);
+const VsBoardShape *vs_board_view_get_shapes (VsBoardView *self, int *n);
+char      **vs_board_view_dup_shapes_strv (VsBoardView *self);
+void        vs_board_view_set_shapes_strv (VsBoardView *self, const char *const *shapes);
+
+/* Plays the legal pass (Janggi) if there is one; returns whether it did. */
+gboolean    vs_board_view_pass (VsBoardView *self);
+
+/* For tests and the application's export: the current layout, controller
+ * (input state) and the last-move highlight. */
+const VsBoardLayout     *vs_board_view_get_layout (VsBoardView *self);
+VsBoardController       *vs_board_view_get_controller (VsBoardView *self);
+/* Feeds a controller result back into the widget (signals, chooser,
+ * animation), as the gesture handlers do. */
+void        vs_board_view_handle_change (VsBoardView *self, VsBoardChange change);
+/* The chooser popover while a promotion/suicide choice is open, else NULL. */
+GtkWidget  *vs_board_view_get_chooser (VsBoardView *self);
+
+G_END_DECLS

@@ -1,0 +1,286 @@
+/* test-analysis.c — VsAnalysis: progress on the main context at most 250 ms
+ * apart, cancel latency below 50 ms, stop and restart, external engines. */
+#include "vs-analysis.h"
+#include "vs-uci-client.h"
+
+#include <string.h>
+
+static const VsVariant *
+any_variant (VsPosition *pos)
+{
+  const char *ids[] = { "crazyhouse", "janggi", "strato", "chartima" };
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      const VsVariant *v = vs_variant_lookup (ids[i]);
+      if (v && v->from_string && vs_position_init (pos, v, NULL, NULL))
+        return v;
+    }
+  return NULL;
+}
+
+typedef struct {
+  GMainLoop *loop;
+  int progress;
+  gint64 last, max_gap, first;
+  gboolean done;
+  GError *error;
+  VsAnalysisInfo *final;
+  gint64 done_at;
+  GThread *main_thread;
+  gboolean wrong_thread;
+} Ctx;
+
+static void
+on_progress (VsAnalysis *a, VsAnalysisInfo *info, gpointer data)
+{
+  Ctx *c = data;
+  gint64 now = g_get_monotonic_time ();
+  if (g_thread_self () != c->main_thread)
+    c->wrong_thread = TRUE;
+  if (c->last)
+    c->max_gap = MAX (c->max_gap, now - c->last);
+  else
+    c->first = now;
+  c->last = now;
+  c->progress++;
+  for (guint i = 0; i < info->n_lines; i++)
+    {
+      g_assert_cmpuint (info->lines[i].n_moves, >, 0);
+      g_assert_nonnull (info->lines[i].text);
+      g_assert_cmpint (info->lines[i].multipv, ==, (int) i + 1);
+    }
+}
+
+static void
+on_done (GObject *src, GAsyncResult *res, gpointer data)
+{
+  Ctx *c = data;
+  c->final = vs_analysis_start_finish (VS_ANALYSIS (src), res, &c->error);
+  c->done = TRUE;
+  c->done_at = g_get_monotonic_time ();
+  if (c->loop)
+    g_main_loop_quit (c->loop);
+}
+
+static gboolean
+quit_loop (gpointer data)
+{
+  g_main_loop_quit (data);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+run_for (GMainLoop *loop, int ms)
+{
+  g_timeout_add (ms, quit_loop, loop);
+  g_main_loop_run (loop);
+}
+
+static void
+test_progress_and_cancel (void)
+{
+  VsPosition *pos = g_new0 (VsPosition, 1);
+  if (!any_variant (pos))
+    {
+      g_test_skip ("no variant module available yet");
+      g_free (pos);
+      return;
+    }
+  Ctx c = { 0 };
+  c.loop = g_main_loop_new (NULL, FALSE);
+  c.main_thread = g_thread_self ();
+  VsAnalysis *a = vs_analysis_new ();
+  g_signal_connect (a, "progress", G_CALLBACK (on_progress), &c);
+  VsAnalysisOptions o;
+  vs_analysis_options_init (&o);
+  o.multipv = 2;
+  o.hash_mb = 16;
+  GCancellable *cancel = g_cancellable_new ();
+  vs_analysis_start (a, pos, &o, cancel, on_done, &c);
+  g_assert_true (vs_analysis_is_running (a));
+  run_for (c.loop, 1500);
+  g_assert_false (c.done);
+  gint64 t0 = g_get_monotonic_time ();
+  g_cancellable_cancel (cancel);
+  g_main_loop_run (c.loop);   /* until on_done */
+  gint64 latency = c.done_at - t0;
+  g_test_message ("progress reports %d, max gap %" G_GINT64_FORMAT " us, first after %" G_GINT64_FORMAT
+                  " us, cancel latency %" G_GINT64_FORMAT " us", c.progress, c.max_gap, c.first - (t0 - 1500000), latency);
+  g_assert_true (c.done);
+  g_assert_error (c.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_null (c.final);
+  g_assert_false (c.wrong_thread);
+  g_assert_cmpint (c.progress, >=, 6);
+  g_assert_cmpint (c.max_gap, <=, 250000);
+  g_assert_cmpint (latency, <, 50000);
+  g_assert_false (vs_analysis_is_running (a));
+  g_clear_error (&c.error);
+  g_object_unref (cancel);
+  g_object_unref (a);
+  g_main_loop_unref (c.loop);
+  g_free (pos);
+}
+
+static void
+test_stop_restart_and_limits (void)
+{
+  VsPosition *pos = g_new0 (VsPosition, 1);
+  if (!any_variant (pos))
+    {
+      g_test_skip ("no variant module available yet");
+      g_free (pos);
+      return;
+    }
+  Ctx c1 = { 0 }, c2 = { 0 };
+  GMainLoop *loop = g_main_loop_new (NULL, FALSE);
+  c1.main_thread = c2.main_thread = g_thread_self ();
+  VsAnalysis *a = vs_analysis_new ();
+  VsAnalysisOptions o;
+  vs_analysis_options_init (&o);
+  vs_analysis_start (a, pos, &o, NULL, on_done, &c1);
+  run_for (loop, 300);
+  /* a new position: the first run is cancelled */
+  VsMove moves[VS_MAX_MOVES];
+  vs_position_generate (pos, VS_GEN_ALL, moves);
+  vs_position_make (pos, moves[0]);
+  o.depth = 3;
+  c2.loop = loop;
+  vs_analysis_start (a, pos, &o, NULL, on_done, &c2);
+  g_main_loop_run (loop);
+  while (!c1.done)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_error (c1.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_no_error (c2.error);
+  g_assert_nonnull (c2.final);
+  g_assert_true (c2.final->final);
+  g_assert_cmpint (c2.final->depth, ==, 3);
+  g_assert_true (vs_position_is_legal (pos, c2.final->best_move));
+  /* stop: finishes normally with what it has */
+  Ctx c3 = { 0 };
+  c3.loop = loop;
+  c3.main_thread = g_thread_self ();
+  o.depth = 0;
+  vs_analysis_start (a, pos, &o, NULL, on_done, &c3);
+  run_for (loop, 400);
+  vs_analysis_stop (a);
+  g_main_loop_run (loop);
+  g_assert_no_error (c3.error);
+  g_assert_nonnull (c3.final);
+  g_assert_true (vs_position_is_legal (pos, c3.final->best_move));
+  g_assert_cmpuint (c3.final->n_lines, >=, 1);
+  vs_analysis_info_free (c2.final);
+  vs_analysis_info_free (c3.final);
+  g_clear_error (&c1.error);
+  g_object_unref (a);
+  g_main_loop_unref (loop);
+  g_free (pos);
+}
+
+static char *
+fake (const char *mode, const char *move)
+{
+  g_autofree char *script = g_test_build_filename (G_TEST_DIST, "fake-engine.sh", NULL);
+  g_autofree char *q = g_shell_quote (script);
+  return g_strdup_printf ("/bin/sh %s %s %s", q, mode, move);
+}
+
+static void
+run_external (const VsPosition *pos, const char *cmd, Ctx *c)
+{
+  c->loop = g_main_loop_new (NULL, FALSE);
+  c->main_thread = g_thread_self ();
+  VsAnalysis *a = vs_analysis_new ();
+  g_signal_connect (a, "progress", G_CALLBACK (on_progress), c);
+  VsAnalysisOptions o;
+  vs_analysis_options_init (&o);
+  o.engine = VS_ANALYSIS_ENGINE_UCI;
+  o.engine_command = cmd;
+  o.movetime_ms = 200;
+  vs_analysis_start (a, pos, &o, NULL, on_done, c);
+  g_main_loop_run (c->loop);
+  g_object_unref (a);
+  g_main_loop_unref (c->loop);
+}
+
+static void
+test_external_engines (void)
+{
+  VsPosition *pos = g_new0 (VsPosition, 1);
+  if (!any_variant (pos))
+    {
+      g_test_skip ("no variant module available yet");
+      g_free (pos);
+      return;
+    }
+  VsMove moves[VS_MAX_MOVES];
+  vs_position_generate (pos, VS_GEN_ALL, moves);
+  char first[VS_MOVE_TEXT_MAX];
+  vs_move_write (pos, moves[0], VS_NOTATION_UCI, first);
+
+  Ctx good = { 0 };
+  g_autofree char *cmd = fake ("good", first);
+  run_external (pos, cmd, &good);
+  g_assert_no_error (good.error);
+  g_assert_cmpuint (good.final->best_move, ==, moves[0]);
+  g_assert_cmpuint (good.final->n_lines, ==, 1);
+  g_assert_true (good.final->lines[0].is_mate);
+  g_assert_cmpint (good.final->lines[0].mate, ==, 3);
+  g_assert_cmpstr (good.final->engine_name, ==, "Fake good");
+  vs_analysis_info_free (good.final);
+
+  const struct { const char *mode; int code; } faults[] = {
+    { "exit-at-start", VS_UCI_CLIENT_ERROR_EXITED },
+    { "crash-on-go", VS_UCI_CLIENT_ERROR_EXITED },
+    { "illegal", VS_UCI_CLIENT_ERROR_ILLEGAL_MOVE },
+    { "garbage", VS_UCI_CLIENT_ERROR_ILLEGAL_MOVE },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (faults); i++)
+    {
+      Ctx c = { 0 };
+      g_autofree char *fc = fake (faults[i].mode, first);
+      run_external (pos, fc, &c);
+      g_test_message ("%s: %s", faults[i].mode, c.error ? c.error->message : "(no error)");
+      g_assert_error (c.error, VS_UCI_CLIENT_ERROR, faults[i].code);
+      g_assert_null (c.final);
+      g_clear_error (&c.error);
+    }
+  Ctx missing = { 0 };
+  run_external (pos, "/nonexistent/dir/no-such-engine --uci", &missing);
+  g_assert_error (missing.error, VS_UCI_CLIENT_ERROR, VS_UCI_CLIENT_ERROR_NOT_FOUND);
+  g_clear_error (&missing.error);
+  g_free (pos);
+}
+
+static void
+test_fairy_stockfish (void)
+{
+  g_autofree char *fs = vs_uci_find_fairy_stockfish ();
+  const VsVariant *v = vs_variant_lookup ("crazyhouse");
+  VsPosition *pos = g_new0 (VsPosition, 1);
+  if (fs == NULL || !v || !v->from_string || !vs_position_init (pos, v, NULL, NULL))
+    {
+      g_test_skip ("Fairy-Stockfish or the Crazyhouse module not available");
+      g_free (pos);
+      return;
+    }
+  Ctx c = { 0 };
+  run_external (pos, fs, &c);
+  g_assert_no_error (c.error);
+  g_assert_nonnull (c.final);
+  g_assert_true (vs_position_is_legal (pos, c.final->best_move));
+  g_assert_cmpint (c.progress, >=, 1);
+  g_assert_true (g_str_has_prefix (c.final->engine_name, "Fairy-Stockfish"));
+  vs_analysis_info_free (c.final);
+  g_free (pos);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/analysis/progress-and-cancel", test_progress_and_cancel);
+  g_test_add_func ("/analysis/stop-restart-limits", test_stop_restart_and_limits);
+  g_test_add_func ("/analysis/external-engines", test_external_engines);
+  g_test_add_func ("/analysis/fairy-stockfish", test_fairy_stockfish);
+  return g_test_run ();
+}

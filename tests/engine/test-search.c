@@ -1,0 +1,318 @@
+/* test-search.c — the built-in search: mate suites with exact mate scores
+ * (cross-checked by an independent brute-force mate prover for mates in 1
+ * and 2), determinism, MultiPV, limits and stop latency. */
+#include "vs-variant.h"
+#include "vs-search.h"
+
+#include <string.h>
+#include <stdio.h>
+
+static const VsVariant *
+available (const char *id)
+{
+  const VsVariant *v = vs_variant_lookup (id);
+  VsPosition *pos = g_new0 (VsPosition, 1);
+  gboolean ok = v && v->from_string && vs_position_init (pos, v, NULL, NULL);
+  g_free (pos);
+  return ok ? v : NULL;
+}
+
+/* Independent check: does the side to move force mate within `n` moves?
+ * Plain minimax over every legal move, no pruning, no tables. */
+static gboolean
+forced_mate (VsPosition *pos, int n)
+{
+  VsMove moves[VS_MAX_MOVES];
+  int count = vs_position_generate (pos, VS_GEN_ALL, moves);
+  for (int i = 0; i < count; i++)
+    {
+      vs_position_make (pos, moves[i]);
+      gboolean wins = TRUE;
+      VsResult r;
+      VsGameState st = vs_position_state (pos, &r);
+      if (st == VS_STATE_CHECKMATE)
+        wins = TRUE;
+      else if (st != VS_STATE_ONGOING || n == 1)
+        wins = FALSE;
+      else
+        {
+          VsMove replies[VS_MAX_MOVES];
+          int nr = vs_position_generate (pos, VS_GEN_ALL, replies);
+          for (int j = 0; j < nr && wins; j++)
+            {
+              vs_position_make (pos, replies[j]);
+              if (!forced_mate (pos, n - 1))
+                wins = FALSE;
+              vs_position_unmake (pos);
+            }
+        }
+      vs_position_unmake (pos);
+      if (wins)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+typedef struct {
+  char *variant;
+  char *fen;
+  int mate;
+  int line;
+} MateCase;
+
+static void
+mate_case_free (gpointer p)
+{
+  MateCase *c = p;
+  g_free (c->variant);
+  g_free (c->fen);
+  g_free (c);
+}
+
+static void
+test_mate (gconstpointer data)
+{
+  const MateCase *c = data;
+  const VsVariant *v = available (c->variant);
+  if (v == NULL)
+    {
+      g_test_skip ("variant module not available yet");
+      return;
+    }
+  VsPosition *pos = g_new0 (VsPosition, 1);
+  g_autoptr(GError) error = NULL;
+  if (!vs_position_init (pos, v, c->fen, &error))
+    g_error ("line %d: %s", c->line, error->message);
+  VsSearch *s = vs_search_new ();
+  VsSearchLimits l;
+  vs_search_limits_init (&l);
+  l.depth = 2 * c->mate + 3;
+  VsSearchInfo info;
+  VsMove best = vs_search_run (s, pos, &l, NULL, NULL, &info);
+  g_assert_cmpuint (best, !=, VS_MOVE_NONE);
+  g_assert_true (vs_position_is_legal (pos, best));
+  g_assert_cmpint (info.n_lines, >=, 1);
+  if (!info.lines[0].is_mate || info.lines[0].mate != c->mate)
+    g_error ("line %d (%s): expected mate %d, search says %s %d at depth %d", c->line, c->fen, c->mate,
+             info.lines[0].is_mate ? "mate" : "cp", info.lines[0].is_mate ? info.lines[0].mate : info.lines[0].score,
+             info.depth);
+  g_assert_cmpint (info.lines[0].score, ==, VS_SCORE_MATE - (2 * c->mate - 1));
+  /* the principal variation really ends in mate */
+  VsPosition *p = g_new (VsPosition, 1);
+  memcpy (p, pos, sizeof *p);
+  for (int i = 0; i < info.lines[0].pv_len; i++)
+    {
+      g_assert_true (vs_position_is_legal (p, info.lines[0].pv[i]));
+      vs_position_make (p, info.lines[0].pv[i]);
+    }
+  if (info.lines[0].pv_len == 2 * c->mate - 1)
+    g_assert_cmpint (vs_position_state (p, NULL), ==, VS_STATE_CHECKMATE);
+  /* independent proof for short mates: mate in N exists, none in N-1 */
+  if (c->mate <= 2 && !g_test_quick ())
+    {
+      g_assert_true (forced_mate (pos, c->mate));
+      if (c->mate > 1)
+        g_assert_false (forced_mate (pos, c->mate - 1));
+    }
+  else if (c->mate == 1)
+    {
+      vs_position_make (pos, best);
+      g_assert_cmpint (vs_position_state (pos, NULL), ==, VS_STATE_CHECKMATE);
+    }
+  g_free (p);
+  g_free (pos);
+  vs_search_free (s);
+}
+
+static GPtrArray *
+load_mates (const char *variant)
+{
+  GPtrArray *cases = g_ptr_array_new_with_free_func (mate_case_free);
+  g_autofree char *name = g_strdup_printf ("mates-%s.tsv", variant);
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, name, NULL);
+  g_autofree char *contents = NULL;
+  g_autoptr(GError) error = NULL;
+  if (!g_file_get_contents (path, &contents, NULL, &error))
+    g_error ("%s", error->message);
+  g_auto(GStrv) lines = g_strsplit (contents, "\n", -1);
+  for (int i = 0; lines[i]; i++)
+    {
+      if (lines[i][0] == '#' || lines[i][0] == '\0')
+        continue;
+      g_auto(GStrv) f = g_strsplit (lines[i], "\t", -1);
+      if (g_strv_length (f) < 3)
+        g_error ("%s:%d: expected variant<TAB>fen<TAB>mate", name, i + 1);
+      MateCase *c = g_new0 (MateCase, 1);
+      c->variant = g_strdup (f[0]);
+      c->fen = g_strdup (f[1]);
+      c->mate = atoi (f[2]);
+      c->line = i + 1;
+      g_ptr_array_add (cases, c);
+    }
+  return cases;
+}
+
+/* ---- generic properties (first available variant) ------------------------------- */
+
+static const VsVariant *
+any_variant (void)
+{
+  const char *ids[] = { "crazyhouse", "janggi", "strato", "chartima" };
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    if (available (ids[i]))
+      return available (ids[i]);
+  return NULL;
+}
+
+static void
+test_deterministic (void)
+{
+  const VsVariant *v = any_variant ();
+  if (!v)
+    {
+      g_test_skip ("no variant module available yet");
+      return;
+    }
+  VsPosition *pos = g_new0 (VsPosition, 1);
+  vs_position_init (pos, v, NULL, NULL);
+  guint64 nodes[2];
+  VsMove best[2];
+  for (int k = 0; k < 2; k++)
+    {
+      VsSearch *s = vs_search_new ();
+      VsSearchLimits l;
+      vs_search_limits_init (&l);
+      l.depth = 5;
+      VsSearchInfo info;
+      best[k] = vs_search_run (s, pos, &l, NULL, NULL, &info);
+      nodes[k] = info.nodes;
+      vs_search_free (s);
+    }
+  g_assert_cmpuint (nodes[0], ==, nodes[1]);
+  g_assert_cmpuint (best[0], ==, best[1]);
+  g_assert_cmpuint (nodes[0], >, 100);
+  g_free (pos);
+}
+
+static void
+test_multipv_and_nodes (void)
+{
+  const VsVariant *v = any_variant ();
+  if (!v)
+    {
+      g_test_skip ("no variant module available yet");
+      return;
+    }
+  VsPosition *pos = g_new0 (VsPosition, 1);
+  vs_position_init (pos, v, NULL, NULL);
+  VsSearch *s = vs_search_new ();
+  VsSearchLimits l;
+  vs_search_limits_init (&l);
+  l.depth = 4;
+  l.multipv = 3;
+  VsSearchInfo info;
+  vs_search_run (s, pos, &l, NULL, NULL, &info);
+  g_assert_cmpint (info.n_lines, ==, 3);
+  for (int i = 0; i < 3; i++)
+    {
+      g_assert_cmpint (info.lines[i].multipv, ==, i + 1);
+      g_assert_true (vs_position_is_legal (pos, info.lines[i].pv[0]));
+      for (int j = 0; j < i; j++)
+        g_assert_cmpuint (info.lines[i].pv[0], !=, info.lines[j].pv[0]);
+      if (i)
+        g_assert_cmpint (info.lines[i].score, <=, info.lines[i - 1].score);
+    }
+  vs_search_limits_init (&l);
+  l.nodes = 5000;
+  vs_search_run (s, pos, &l, NULL, NULL, &info);
+  g_assert_cmpuint (info.nodes, >=, 5000);
+  g_assert_cmpuint (info.nodes, <, 5000 + 10);
+  vs_search_free (s);
+  g_free (pos);
+}
+
+typedef struct {
+  VsSearch *s;
+  const VsPosition *pos;
+  gint64 returned;
+  int threads;
+  int reports;
+  gint64 last_report, max_gap;
+} StopCtx;
+
+static void
+stop_info (const VsSearchInfo *info, gpointer data)
+{
+  StopCtx *c = data;
+  gint64 now = g_get_monotonic_time ();
+  if (c->last_report)
+    c->max_gap = MAX (c->max_gap, now - c->last_report);
+  c->last_report = now;
+  c->reports++;
+}
+
+static gpointer
+stop_thread (gpointer data)
+{
+  StopCtx *c = data;
+  VsSearchLimits l;
+  vs_search_limits_init (&l);
+  l.infinite = TRUE;
+  vs_search_set_threads (c->s, c->threads);
+  vs_search_run (c->s, c->pos, &l, stop_info, c, NULL);
+  c->returned = g_get_monotonic_time ();
+  return NULL;
+}
+
+static void
+test_stop_latency (gconstpointer data)
+{
+  const VsVariant *v = any_variant ();
+  if (!v)
+    {
+      g_test_skip ("no variant module available yet");
+      return;
+    }
+  VsPosition *pos = g_new0 (VsPosition, 1);
+  vs_position_init (pos, v, NULL, NULL);
+  StopCtx c = { vs_search_new (), pos, 0, GPOINTER_TO_INT (data), 0, 0, 0 };
+  GThread *t = g_thread_new ("search", stop_thread, &c);
+  g_usleep (1200 * 1000);
+  gint64 t0 = g_get_monotonic_time ();
+  vs_search_stop (c.s);
+  g_thread_join (t);
+  gint64 latency = c.returned - t0;
+  g_test_message ("stop latency %" G_GINT64_FORMAT " us with %d thread(s), max report gap %" G_GINT64_FORMAT " us",
+                  latency, c.threads, c.max_gap);
+  g_assert_cmpint (latency, <, 50000);
+  g_assert_cmpint (c.reports, >=, 4);
+  g_assert_cmpint (c.max_gap, <=, 250000);
+  vs_search_free (c.s);
+  g_free (pos);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  const char *variants[] = { "crazyhouse", "janggi", "chartima", "strato" };
+  GPtrArray *all = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  for (guint k = 0; k < G_N_ELEMENTS (variants); k++)
+    {
+      GPtrArray *cases = load_mates (variants[k]);
+      g_ptr_array_add (all, cases);
+      for (guint i = 0; i < cases->len; i++)
+        {
+          MateCase *c = g_ptr_array_index (cases, i);
+          g_autofree char *name = g_strdup_printf ("/search/mate/%s/%02u-line%d-mate%d", variants[k], i + 1, c->line, c->mate);
+          g_test_add_data_func (name, c, test_mate);
+        }
+    }
+  g_test_add_func ("/search/deterministic", test_deterministic);
+  g_test_add_func ("/search/multipv-nodes", test_multipv_and_nodes);
+  g_test_add_data_func ("/search/stop-latency/1-thread", GINT_TO_POINTER (1), test_stop_latency);
+  g_test_add_data_func ("/search/stop-latency/2-threads", GINT_TO_POINTER (2), test_stop_latency);
+  int ret = g_test_run ();
+  g_ptr_array_unref (all);
+  return ret;
+}
