@@ -66,6 +66,7 @@ vs_application_activate (GApplication *app)
   if (win == NULL)
     {
       VsWindow *w = new_window (self);
+      vs_window_load_startup (w);
       win = GTK_WINDOW (w);
     }
   gtk_window_present (win);
@@ -79,6 +80,7 @@ vs_application_open (GApplication *app, GFile **files, int n_files, const char *
   for (int i = 0; i < n_files; i++)
     {
       VsWindow *win = new_window (self);
+      vs_window_open_file (win, files[i]);
       gtk_window_present (GTK_WINDOW (win));
     }
 }
@@ -99,6 +101,7 @@ static void
 new_window_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   VsWindow *win = new_window (VS_APPLICATION (user_data));
+  vs_window_load_startup (win);
   gtk_window_present (GTK_WINDOW (win));
 }
 

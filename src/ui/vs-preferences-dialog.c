@@ -4,6 +4,8 @@
 
 #include <glib/gi18n.h>
 
+#include "vs-board-theme.h"
+#include "vs-piece-set.h"
 #include "vs-preferences-dialog.h"
 
 struct _VsPreferencesDialog
@@ -27,38 +29,21 @@ struct _VsPreferencesDialog
 
 G_DEFINE_FINAL_TYPE (VsPreferencesDialog, vs_preferences_dialog, GTK_TYPE_WINDOW)
 
-/* A choice offered for a string key: its value and translated label. */
-typedef struct
-{
-  const char *id;
-  const char *label;   /* N_() */
-} Choice;
-
-static const Choice theme_choices[] = {
-  { "wood", N_("Wood") }, { "slate", N_("Slate") }, { "paper", N_("Paper") }, { NULL, NULL },
-};
-static const Choice chartima_choices[] = {
-  { "chartima-kanji", N_("Kanji") }, { "chartima-letters", N_("Letters") }, { NULL, NULL },
-};
-static const Choice janggi_choices[] = {
-  { "janggi-green", N_("Green Cho") }, { "janggi-blue", N_("Blue Cho") }, { NULL, NULL },
-};
-
 /* Enum keys: the enum's value numbers are the drop-down's positions.
  * String keys: the position of the value in the choice list. */
 static void
 sync_dropdown (VsPreferencesDialog *self, GtkDropDown *dropdown)
 {
   const char *key = g_object_get_data (G_OBJECT (dropdown), "vs-key");
-  const Choice *choices = g_object_get_data (G_OBJECT (dropdown), "vs-choices");
+  const char *const *choices = g_object_get_data (G_OBJECT (dropdown), "vs-choices");
   guint selected = 0;
   if (choices == NULL)
     selected = g_settings_get_enum (self->settings, key);
   else
     {
       g_autofree char *value = g_settings_get_string (self->settings, key);
-      for (guint i = 0; choices[i].id; i++)
-        if (g_strcmp0 (choices[i].id, value) == 0)
+      for (guint i = 0; choices[i]; i++)
+        if (g_strcmp0 (choices[i], value) == 0)
           selected = i;
     }
   if (gtk_drop_down_get_selected (dropdown) != selected)
@@ -69,7 +54,7 @@ static void
 dropdown_selected_cb (GtkDropDown *dropdown, GParamSpec *pspec, VsPreferencesDialog *self)
 {
   const char *key = g_object_get_data (G_OBJECT (dropdown), "vs-key");
-  const Choice *choices = g_object_get_data (G_OBJECT (dropdown), "vs-choices");
+  const char *const *choices = g_object_get_data (G_OBJECT (dropdown), "vs-choices");
   guint selected = gtk_drop_down_get_selected (dropdown);
   if (selected == GTK_INVALID_LIST_POSITION)
     return;
@@ -81,19 +66,22 @@ dropdown_selected_cb (GtkDropDown *dropdown, GParamSpec *pspec, VsPreferencesDia
   else
     {
       g_autofree char *value = g_settings_get_string (self->settings, key);
-      if (g_strcmp0 (value, choices[selected].id) != 0)
-        g_settings_set_string (self->settings, key, choices[selected].id);
+      if (g_strcmp0 (value, choices[selected]) != 0)
+        g_settings_set_string (self->settings, key, choices[selected]);
     }
 }
 
+/* choices: the values of a string key (static, NULL-terminated), shown
+ * with label(); NULL for an enum key whose items are in the .ui file. */
 static void
-bind_dropdown (VsPreferencesDialog *self, const char *key, GtkDropDown *dropdown, const Choice *choices)
+bind_dropdown (VsPreferencesDialog *self, const char *key, GtkDropDown *dropdown,
+               const char *const *choices, const char *(*label) (const char *))
 {
   if (choices)
     {
       GtkStringList *model = gtk_string_list_new (NULL);
-      for (guint i = 0; choices[i].id; i++)
-        gtk_string_list_append (model, _(choices[i].label));
+      for (guint i = 0; choices[i]; i++)
+        gtk_string_list_append (model, label (choices[i]));
       gtk_drop_down_set_model (dropdown, G_LIST_MODEL (model));
       g_object_unref (model);
     }
@@ -324,10 +312,13 @@ vs_preferences_dialog_new (GtkWindow *parent, GSettings *settings)
                                             "transient-for", parent, NULL);
   self->settings = g_object_ref (settings);
 
-  bind_dropdown (self, "board-theme", self->board_theme_dropdown, theme_choices);
-  bind_dropdown (self, "piece-set-chartima", self->chartima_pieces_dropdown, chartima_choices);
-  bind_dropdown (self, "piece-set-janggi", self->janggi_pieces_dropdown, janggi_choices);
-  bind_dropdown (self, "strato-view", self->strato_view_dropdown, NULL);
+  bind_dropdown (self, "board-theme", self->board_theme_dropdown,
+                 vs_board_theme_names (), vs_board_theme_label);
+  bind_dropdown (self, "piece-set-chartima", self->chartima_pieces_dropdown,
+                 vs_piece_set_names_for_variant (&vs_variant_chartima), vs_piece_set_label);
+  bind_dropdown (self, "piece-set-janggi", self->janggi_pieces_dropdown,
+                 vs_piece_set_names_for_variant (&vs_variant_janggi), vs_piece_set_label);
+  bind_dropdown (self, "strato-view", self->strato_view_dropdown, NULL, NULL);
   g_signal_connect (settings, "changed", G_CALLBACK (setting_changed_cb), self);
 
   g_settings_bind (settings, "show-coordinates", self->coordinates_switch, "active", G_SETTINGS_BIND_DEFAULT);
