@@ -1363,6 +1363,17 @@ recover (VsWindow *self)
 }
 
 static void
+recovery_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  VsWindow *self = VS_WINDOW (widget);
+  hide_message (self);
+  if (g_str_equal (action_name, "win.recover-autosaves"))
+    recover (self);
+  else
+    discard_recovery (self);
+}
+
+static void
 offer_recovery (VsWindow *self)
 {
   guint n = self->recovery_files->len;
@@ -1379,12 +1390,10 @@ info_bar_response_cb (VsWindow *self, int response)
   switch (response)
     {
     case RESPONSE_RECOVER:
-      hide_message (self);
-      recover (self);
+      gtk_widget_activate_action (GTK_WIDGET (self), "win.recover-autosaves", NULL);
       break;
     case RESPONSE_DISCARD_RECOVERY:
-      discard_recovery (self);
-      hide_message (self);
+      gtk_widget_activate_action (GTK_WIDGET (self), "win.discard-autosaves", NULL);
       break;
     case RESPONSE_SHOW_GAMES:
       hide_message (self);
@@ -1664,6 +1673,8 @@ vs_window_class_init (VsWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.copy-record", NULL, copy_record_action);
   gtk_widget_class_install_action (widget_class, "win.paste", NULL, paste_action);
   gtk_widget_class_install_action (widget_class, "win.paste-text", "s", paste_action);
+  gtk_widget_class_install_action (widget_class, "win.recover-autosaves", NULL, recovery_action);
+  gtk_widget_class_install_action (widget_class, "win.discard-autosaves", NULL, recovery_action);
 
   /* View */
   gtk_widget_class_install_action (widget_class, "win.toggle-analysis", NULL, toggle_analysis_action);
