@@ -21,6 +21,8 @@
 #include <glib/gstdio.h>
 #include <signal.h>
 
+#include "vs-analysis-pane.h"
+#include "vs-annotator.h"
 #include "vs-board-view.h"
 #include "vs-comment-dialog.h"
 #include "vs-edit-history.h"
@@ -56,6 +58,10 @@ struct _VsWindow
   VsEvalBar *eval_bar;
   VsEvalGraph *eval_graph;
   GMenu *recent_section;
+  VsAnalysisPane *analysis_pane;
+  GtkProgressBar *annotate_progress;
+  GtkWidget *annotate_cancel;
+  GtkWidget *annotate_spacer;
   VsBoardView *board;
   VsGameNode *shown_node;   /* the node whose position the board shows */
 
@@ -80,15 +86,24 @@ struct _VsWindow
   guint autosave_source;
   GPtrArray *recovery_files;
   GPtrArray *info_buttons;
+
+  /* Engine work */
+  VsAnnotator *annotator;
+  VsGame *annotated_game;
+  VsAnalysis *opponent;
+  int engine_side;            /* -1: not playing; else the engine's colour */
+  char *strength;
+  GCancellable *opponent_cancellable;
 };
 
-enum { SIGNAL_LOADED, SIGNAL_SAVED, N_SIGNALS };
+enum { SIGNAL_LOADED, SIGNAL_SAVED, SIGNAL_ANNOTATED, SIGNAL_ENGINE_MOVED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (VsWindow, vs_window, GTK_TYPE_APPLICATION_WINDOW)
 
 static void update_view (VsWindow *self);
 static void offer_recovery (VsWindow *self);
+static void show_game_evals (VsWindow *self);
 static void save_to_file (VsWindow *self, GFile *file, VsRecordFormat format);
 
 /* ---- Messages --------------------------------------------------------------- */
@@ -269,6 +284,10 @@ update_actions (VsWindow *self)
   gtk_widget_action_set_enabled (w, "win.game-list",
                                  self->collection && vs_game_collection_get_n_games (self->collection) > 1);
   gtk_widget_action_set_enabled (w, "win.select-game", self->collection != NULL && self->n_saving == 0);
+  gtk_widget_action_set_enabled (w, "win.annotate", has_game && self->annotator == NULL);
+  gtk_widget_action_set_enabled (w, "win.cancel-annotation", self->annotator != NULL);
+  gtk_widget_action_set_enabled (w, "win.play-engine", has_game);
+  gtk_widget_action_set_enabled (w, "win.take-back", at_move && self->engine_side >= 0);
 }
 
 static void
@@ -283,6 +302,7 @@ update_board (VsWindow *self)
   gboolean step = self->shown_node && vs_game_node_get_parent (self->cursor) == self->shown_node;
   vs_board_view_set_position (self->board, pos, vs_game_node_get_move (self->cursor), step);
   self->shown_node = self->cursor;
+  vs_analysis_pane_set_position (self->analysis_pane, pos);
 }
 
 static void
@@ -301,11 +321,14 @@ update_view (VsWindow *self)
   update_actions (self);
 }
 
+static void engine_move_maybe (VsWindow *self);
+
 static void
 set_cursor (VsWindow *self, VsGameNode *node)
 {
   self->cursor = node;
   update_view (self);
+  engine_move_maybe (self);
 }
 
 /* ---- Board settings ------------------------------------------------------------ */
@@ -349,6 +372,9 @@ show_game (VsWindow *self, guint index)
   vs_move_tree_view_set_game (self->move_tree, self->game);
   self->shown_node = NULL;
   apply_board_settings (self);
+  vs_eval_graph_set_length (self->eval_graph, 0);
+  vs_eval_graph_set_length (self->eval_graph, vs_game_get_main_line_length (self->game) + 1);
+  show_game_evals (self);
   /* Start at the beginning, as a reader of the record would. */
   set_cursor (self, vs_game_get_root (self->game));
 }
@@ -726,6 +752,245 @@ undo_redo_action (GtkWidget *widget, const char *action_name, GVariant *param)
     return;
   replace_game (self, game, cursor);
   set_modified (self, TRUE);
+}
+
+
+/* ---- Analysis, annotation and play ------------------------------------------------ */
+
+static void
+analysis_score_cb (VsWindow *self, gboolean has_score, int cp, int mate)
+{
+  vs_eval_bar_set_score (self->eval_bar, has_score, cp, mate);
+  if (has_score && self->cursor && vs_game_node_is_main_line (self->cursor) && self->annotator == NULL)
+    vs_eval_graph_set_score (self->eval_graph, vs_game_node_get_ply (self->cursor), cp, mate);
+}
+
+static void
+show_game_evals (VsWindow *self)
+{
+  /* Evaluations stored in the record ([%eval]) fill the graph. */
+  guint ply = 1;
+  for (VsGameNode *n = vs_game_node_get_main_child (vs_game_get_root (self->game)); n;
+       n = vs_game_node_get_main_child (n), ply++)
+    {
+      VsEval e = vs_game_node_get_eval (n);
+      if (e.kind == VS_EVAL_CP)
+        vs_eval_graph_set_score (self->eval_graph, ply, e.value, 0);
+      else if (e.kind == VS_EVAL_MATE)
+        vs_eval_graph_set_score (self->eval_graph, ply, 0, e.value);
+      else
+        vs_eval_graph_clear_score (self->eval_graph, ply);
+    }
+}
+
+static void
+annotate_position_done_cb (VsAnnotator *annotator, guint ply, int cp, int mate, VsWindow *self)
+{
+  guint n = vs_annotator_get_n_positions (annotator);
+  vs_eval_graph_set_score (self->eval_graph, ply, cp, mate);
+  gtk_progress_bar_set_fraction (self->annotate_progress, (double) (ply + 1) / n);
+  g_autofree char *text = g_strdup_printf (_("Annotating… %u of %u"), ply + 1, n);
+  gtk_progress_bar_set_text (self->annotate_progress, text);
+}
+
+static void
+set_annotating (VsWindow *self, gboolean on)
+{
+  gtk_widget_set_visible (GTK_WIDGET (self->annotate_progress), on);
+  gtk_widget_set_visible (self->annotate_cancel, on);
+  gtk_widget_set_visible (self->annotate_spacer, !on);
+}
+
+/* Writes the evaluations and the mistakes' NAGs into the game, as one edit
+ * (undone in one step). */
+static void
+apply_annotation (VsWindow *self, VsAnnotator *annotator)
+{
+  if (self->game != self->annotated_game)
+    return;
+  begin_edit (self);
+  guint ply = 0;
+  int prev_cp = 0, prev_mate = 0;
+  gboolean prev = vs_annotator_get_score (annotator, 0, &prev_cp, &prev_mate);
+  for (VsGameNode *n = vs_game_node_get_main_child (vs_game_get_root (self->game)); n;
+       n = vs_game_node_get_main_child (n))
+    {
+      ply++;
+      int cp, mate;
+      if (!vs_annotator_get_score (annotator, ply, &cp, &mate))
+        break;
+      VsEval e = { mate ? VS_EVAL_MATE : VS_EVAL_CP, mate ? mate : cp, 0 };
+      vs_game_node_set_eval (self->game, n, e);
+      if (prev)
+        {
+          /* the mover is the side to move before the move */
+          g_autofree VsPosition *before = g_new (VsPosition, 1);
+          int mover = vs_game_node_position (vs_game_node_get_parent (n), before) ? before->side : 0;
+          guint nag = vs_annotator_judge (mover, prev_cp, prev_mate, cp, mate);
+          gboolean judged = FALSE;
+          for (guint k = 1; k <= 6; k++)
+            judged |= vs_game_node_has_nag (n, k);
+          if (nag && !judged)
+            vs_game_node_add_nag (self->game, n, nag);
+        }
+      prev = TRUE;
+      prev_cp = cp;
+      prev_mate = mate;
+    }
+  end_edit (self, self->cursor);
+}
+
+static void
+annotate_finished_cb (VsAnnotator *annotator, gboolean completed, VsWindow *self)
+{
+  if (completed)
+    {
+      apply_annotation (self, annotator);
+      show_message (self, GTK_MESSAGE_INFO, _("Annotation finished: evaluations and mistakes are marked in the moves."));
+    }
+  else if (vs_annotator_get_error (annotator))
+    {
+      g_autofree char *msg = g_strdup_printf (_("Annotation stopped: %s"), vs_annotator_get_error (annotator)->message);
+      show_message (self, GTK_MESSAGE_ERROR, msg);
+    }
+  g_signal_handlers_disconnect_by_data (annotator, self);
+  g_clear_object (&self->annotator);
+  g_clear_object (&self->annotated_game);
+  set_annotating (self, FALSE);
+  update_actions (self);
+  g_signal_emit_by_name (self, "annotated", completed);
+}
+
+static void
+annotate_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  VsWindow *self = VS_WINDOW (widget);
+  gint64 movetime = param ? g_variant_get_int32 (param) : 400;
+  VsAnalysisOptions options;
+  vs_analysis_pane_get_options (self->analysis_pane, &options);
+  vs_analysis_pane_stop (self->analysis_pane);
+  self->annotator = vs_annotator_new (self->game, &options, movetime);
+  self->annotated_game = g_object_ref (self->game);
+  g_signal_connect (self->annotator, "position-done", G_CALLBACK (annotate_position_done_cb), self);
+  g_signal_connect (self->annotator, "finished", G_CALLBACK (annotate_finished_cb), self);
+  gtk_progress_bar_set_fraction (self->annotate_progress, 0);
+  gtk_progress_bar_set_text (self->annotate_progress, _("Annotating…"));
+  set_annotating (self, TRUE);
+  if (!g_settings_get_boolean (self->settings, "show-analysis"))
+    g_settings_set_boolean (self->settings, "show-analysis", TRUE);
+  update_actions (self);
+  vs_annotator_start (self->annotator);
+}
+
+static void
+cancel_annotation_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  VsWindow *self = VS_WINDOW (widget);
+  if (self->annotator)
+    vs_annotator_cancel (self->annotator);
+}
+
+static void
+opponent_done (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr (VsWindow) self = user_data;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (VsAnalysisInfo) info = vs_analysis_start_finish (VS_ANALYSIS (source), result, &error);
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) || self->engine_side < 0)
+    return;
+  if (info == NULL || info->best_move == VS_MOVE_NONE)
+    {
+      g_autofree char *msg = g_strdup_printf (_("The engine could not move: %s"),
+                                              error ? error->message : _("no legal move"));
+      show_message (self, GTK_MESSAGE_ERROR, msg);
+      return;
+    }
+  board_move_played_cb (self, info->best_move);
+  g_signal_emit_by_name (self, "engine-moved");
+}
+
+/* When playing, the engine answers as soon as it is its turn at the end of
+ * the line shown. */
+static void
+engine_move_maybe (VsWindow *self)
+{
+  if (self->engine_side < 0 || self->game == NULL || self->cursor == NULL ||
+      vs_game_node_get_main_child (self->cursor) != NULL)
+    return;
+  g_autofree VsPosition *pos = g_new (VsPosition, 1);
+  if (!vs_game_node_position (self->cursor, pos) || pos->side != self->engine_side)
+    return;
+  VsMove moves[VS_MAX_MOVES];
+  if (vs_position_generate (pos, VS_GEN_ALL, moves) == 0)
+    return;
+  VsAnalysisOptions o;
+  vs_analysis_pane_get_options (self->analysis_pane, &o);
+  o.multipv = 1;
+  if (g_strcmp0 (self->strength, "easy") == 0)
+    o.depth = 1;
+  else if (g_strcmp0 (self->strength, "medium") == 0)
+    o.depth = 4;
+  else
+    o.movetime_ms = 1500;
+  g_cancellable_cancel (self->opponent_cancellable);
+  g_set_object (&self->opponent_cancellable, g_cancellable_new ());
+  vs_analysis_start (self->opponent, pos, &o, self->opponent_cancellable, opponent_done, g_object_ref (self));
+}
+
+static void
+play_engine_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  VsWindow *self = VS_WINDOW (widget);
+  const char *strength = g_variant_get_string (param, NULL);
+  g_cancellable_cancel (self->opponent_cancellable);
+  if (g_str_equal (strength, "off"))
+    {
+      self->engine_side = -1;
+      vs_board_view_set_interactive_sides (self->board, 3);
+      hide_message (self);
+      update_actions (self);
+      return;
+    }
+  g_autofree VsPosition *pos = g_new (VsPosition, 1);
+  if (!vs_game_node_position (self->cursor, pos))
+    return;
+  g_free (self->strength);
+  self->strength = g_strdup (strength);
+  self->engine_side = 1 - pos->side;
+  vs_board_view_set_interactive_sides (self->board, pos->side == 0 ? 1 : 2);
+  vs_analysis_pane_stop (self->analysis_pane);
+  if (vs_board_view_get_flipped (self->board) != (pos->side == 1))
+    gtk_widget_activate_action (widget, "win.flip-board", NULL);
+  const char *label = g_str_equal (strength, "easy") ? _("Easy") : g_str_equal (strength, "medium") ? _("Medium") : _("Hard");
+  g_autofree char *msg = g_strdup_printf (_("Playing against the engine (%s). Your move."), label);
+  show_message (self, GTK_MESSAGE_INFO, msg);
+  update_actions (self);
+}
+
+/* Take back the engine's answer and the move before it (or just the last
+ * move when it is the engine's turn). */
+static void
+take_back_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  VsWindow *self = VS_WINDOW (widget);
+  g_autofree VsPosition *pos = g_new (VsPosition, 1);
+  if (!vs_game_node_position (self->cursor, pos))
+    return;
+  int steps = pos->side == self->engine_side ? 1 : 2;
+  VsGameNode *target = self->cursor, *first = NULL;
+  for (int i = 0; i < steps && !vs_game_node_is_root (target); i++)
+    {
+      first = target;
+      target = vs_game_node_get_parent (target);
+    }
+  if (first == NULL)
+    return;
+  g_cancellable_cancel (self->opponent_cancellable);
+  begin_edit (self);
+  vs_game_delete_from (self->game, first);
+  self->cursor = target;
+  set_modified (self, TRUE);
+  update_view (self);
 }
 
 /* ---- Navigation -------------------------------------------------------------- */
@@ -1585,6 +1850,17 @@ vs_window_dispose (GObject *object)
   g_clear_object (&self->file);
   g_clear_object (&self->history);
   g_clear_pointer (&self->recovery_files, g_ptr_array_unref);
+  if (self->annotator)
+    {
+      g_signal_handlers_disconnect_by_data (self->annotator, self);
+      vs_annotator_cancel (self->annotator);
+    }
+  g_clear_object (&self->annotator);
+  g_clear_object (&self->annotated_game);
+  if (self->opponent_cancellable)
+    g_cancellable_cancel (self->opponent_cancellable);
+  g_clear_object (&self->opponent_cancellable);
+  g_clear_object (&self->opponent);
   gtk_widget_dispose_template (GTK_WIDGET (self), VS_TYPE_WINDOW);
   G_OBJECT_CLASS (vs_window_parent_class)->dispose (object);
 }
@@ -1594,6 +1870,7 @@ vs_window_finalize (GObject *object)
 {
   VsWindow *self = VS_WINDOW (object);
   g_free (self->autosave_path);
+  g_free (self->strength);
   g_ptr_array_unref (self->info_buttons);
   G_OBJECT_CLASS (vs_window_parent_class)->finalize (object);
 }
@@ -1610,6 +1887,7 @@ vs_window_class_init (VsWindowClass *klass)
   g_type_ensure (VS_TYPE_EVAL_BAR);
   g_type_ensure (VS_TYPE_EVAL_GRAPH);
   g_type_ensure (VS_TYPE_MOVE_TREE_VIEW);
+  g_type_ensure (VS_TYPE_ANALYSIS_PANE);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/org/example/VariantStudy/ui/vs-window.ui");
   gtk_widget_class_bind_template_child (widget_class, VsWindow, title_label);
@@ -1626,6 +1904,12 @@ vs_window_class_init (VsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, VsWindow, eval_bar);
   gtk_widget_class_bind_template_child (widget_class, VsWindow, eval_graph);
   gtk_widget_class_bind_template_child (widget_class, VsWindow, recent_section);
+  gtk_widget_class_bind_template_child (widget_class, VsWindow, analysis_pane);
+  gtk_widget_class_bind_template_child (widget_class, VsWindow, annotate_progress);
+  gtk_widget_class_bind_template_child (widget_class, VsWindow, annotate_cancel);
+  gtk_widget_class_bind_template_child (widget_class, VsWindow, annotate_spacer);
+  gtk_widget_class_bind_template_callback (widget_class, analysis_score_cb);
+  gtk_widget_class_bind_template_callback (widget_class, board_move_played_cb);
   gtk_widget_class_bind_template_callback (widget_class, node_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, eval_ply_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, info_bar_response_cb);
@@ -1680,6 +1964,13 @@ vs_window_class_init (VsWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.toggle-analysis", NULL, toggle_analysis_action);
   gtk_widget_class_install_action (widget_class, "win.flip-board", NULL, flip_board_action);
 
+  /* Engine */
+  gtk_widget_class_install_action (widget_class, "win.annotate", NULL, annotate_action);
+  gtk_widget_class_install_action (widget_class, "win.annotate-movetime", "i", annotate_action);
+  gtk_widget_class_install_action (widget_class, "win.cancel-annotation", NULL, cancel_annotation_action);
+  gtk_widget_class_install_action (widget_class, "win.play-engine", "s", play_engine_action);
+  gtk_widget_class_install_action (widget_class, "win.take-back", NULL, take_back_action);
+
   /**
    * VsWindow::loaded:
    * @ok: whether a record is now shown
@@ -1690,6 +1981,11 @@ vs_window_class_init (VsWindowClass *klass)
                                          0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_BOOLEAN);
   signals[SIGNAL_SAVED] = g_signal_new ("saved", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                         0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_BOOLEAN);
+  /* "annotated" (gboolean completed), "engine-moved" (): for tests. */
+  signals[SIGNAL_ANNOTATED] = g_signal_new ("annotated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                            0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_BOOLEAN);
+  signals[SIGNAL_ENGINE_MOVED] = g_signal_new ("engine-moved", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                               0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void
@@ -1701,6 +1997,10 @@ vs_window_init (VsWindow *self)
   self->info_buttons = g_ptr_array_new ();
   self->cancellable = g_cancellable_new ();
   self->file_format = VS_RECORD_FORMAT_PGN;
+  self->engine_side = -1;
+  self->opponent = vs_analysis_new ();
+  self->opponent_cancellable = g_cancellable_new ();
+  set_annotating (self, FALSE);
 
   g_autofree char *dir = vs_application_get_autosave_dir ();
   g_autofree char *name = g_strdup_printf ("%d-%u.pgn", (int) getpid (), ++serial);
@@ -1737,6 +2037,7 @@ vs_window_new (VsApplication *app)
   g_signal_connect_swapped (self->settings, "changed::show-analysis",
                             G_CALLBACK (show_analysis_changed), self);
   g_signal_connect (self->settings, "changed", G_CALLBACK (settings_changed_cb), self);
+  vs_analysis_pane_set_settings (self->analysis_pane, self->settings);
   show_analysis_changed (self);
   apply_board_settings (self);
   return self;
