@@ -170,6 +170,7 @@ vs_application_startup (GApplication *app)
     { "win.game-list", { "<Control>l", NULL } },
     { "win.setup-position", { "<Control>p", NULL } },
     { "win.take-back", { "<Control>b", NULL } },
+    { "win.analyse", { "<Control>space", NULL } },
   };
   for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (app), accels[i].action, accels[i].accels);

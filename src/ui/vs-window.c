@@ -183,6 +183,12 @@ vs_window_get_move_text (VsWindow *self)
   return vs_move_tree_view_get_text (self->move_tree);
 }
 
+guint
+vs_window_get_n_analysis_reports (VsWindow *self)
+{
+  return vs_analysis_pane_get_n_reports (self->analysis_pane);
+}
+
 const char *
 vs_window_get_autosave_path (VsWindow *self)
 {
@@ -880,6 +886,20 @@ annotate_action (GtkWidget *widget, const char *action_name, GVariant *param)
     g_settings_set_boolean (self->settings, "show-analysis", TRUE);
   update_actions (self);
   vs_annotator_start (self->annotator);
+}
+
+static void
+analyse_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  VsWindow *self = VS_WINDOW (widget);
+  if (vs_analysis_pane_is_running (self->analysis_pane))
+    vs_analysis_pane_stop (self->analysis_pane);
+  else
+    {
+      if (!g_settings_get_boolean (self->settings, "show-analysis"))
+        g_settings_set_boolean (self->settings, "show-analysis", TRUE);
+      vs_analysis_pane_start (self->analysis_pane);
+    }
 }
 
 static void
@@ -1965,6 +1985,7 @@ vs_window_class_init (VsWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.flip-board", NULL, flip_board_action);
 
   /* Engine */
+  gtk_widget_class_install_action (widget_class, "win.analyse", NULL, analyse_action);
   gtk_widget_class_install_action (widget_class, "win.annotate", NULL, annotate_action);
   gtk_widget_class_install_action (widget_class, "win.annotate-movetime", "i", annotate_action);
   gtk_widget_class_install_action (widget_class, "win.cancel-annotation", NULL, cancel_annotation_action);
