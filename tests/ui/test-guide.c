@@ -17,9 +17,13 @@
 #include "vs-janggi.h"
 #include "vs-strato.h"
 
+#include <glib/gi18n.h>
 #include <glib/gstdio.h>
+#include <locale.h>
 #include <stdlib.h>
 #include <string.h>
+
+static gboolean japanese;   /* LANGUAGE=ja with the catalogue */
 
 static GPtrArray *
 build (const char *id)
@@ -480,8 +484,44 @@ test_errors (void)
   g_assert_error (error, VS_GUIDE_ERROR, VS_GUIDE_ERROR_UNKNOWN_VARIANT);
   g_assert_cmpstr (vs_guide_variant_for ("janggicasual"), ==, "janggi");
   g_assert_null (vs_guide_variant_for (NULL));
-  /* untranslated: English titles */
-  g_assert_false (vs_guide_use_japanese_names ());
+  /* English titles unless the Japanese catalogue is in use */
+  g_assert_true (vs_guide_use_japanese_names () == japanese);
+}
+
+static gboolean
+has_japanese (const char *s)
+{
+  for (const char *p = s; *p; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+      if ((c >= 0x3040 && c <= 0x30ff) || (c >= 0x4e00 && c <= 0x9fff))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* LANGUAGE=ja: every title and text of every guide is Japanese, and piece
+ * sections are titled with the rules files' Japanese names. */
+static void
+test_japanese (void)
+{
+  int n = 0;
+  for (const char *const *id = vs_guide_variant_ids (); *id; id++)
+    {
+      g_autoptr(GPtrArray) secs = build (*id);
+      for (guint i = 0; i < secs->len; i++)
+        {
+          VsGuideSection *s = secs->pdata[i];
+          if (!has_japanese (s->title) || !has_japanese (s->text))
+            g_error ("%s %s is not in Japanese: “%s” / “%s”", *id, s->id, s->title, s->text);
+          if (s->piece_type)
+            g_assert_cmpstr (s->title, ==, s->variant->pieces[s->piece_type].name_ja);
+          n++;
+        }
+    }
+  for (int k = 0; k < VS_GUIDE_N_MARKS; k++)
+    g_assert_true (has_japanese (vs_guide_mark_label (k)));
+  g_test_message ("%d sections in Japanese", n);
 }
 
 /* ---- Export: SVG and PNG of a guide diagram ------------------------------------------- */
@@ -661,7 +701,8 @@ test_window (void)
         {
           g_assert_true (vs_guide_window_set_variant (gw, shots[i][0]));
           g_assert_true (vs_guide_window_select_section (gw, shots[i][1]));
-          g_autofree char *path = g_strdup_printf ("%s/guide-%s-%s.png", gallery, shots[i][0], shots[i][1]);
+          g_autofree char *path = g_strdup_printf ("%s/guide-%s-%s-%s.png", gallery, japanese ? "ja" : "en",
+                                                   shots[i][0], shots[i][1]);
           save_window_png (window, path);
           g_test_message ("wrote %s", path);
         }
@@ -678,7 +719,17 @@ main (int argc, char **argv)
 {
   g_setenv ("GSK_RENDERER", "cairo", FALSE);
   g_setenv ("GTK_A11Y", "none", FALSE);
+  setlocale (LC_ALL, "");
+  if (g_getenv ("VS_LOCALEDIR"))
+    {
+      bindtextdomain (GETTEXT_PACKAGE, g_getenv ("VS_LOCALEDIR"));
+      bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+      textdomain (GETTEXT_PACKAGE);
+      japanese = g_str_has_prefix (g_getenv ("LANGUAGE") ? g_getenv ("LANGUAGE") : "", "ja");
+    }
   g_test_init (&argc, &argv, NULL);
+  if (japanese)
+    g_test_add_func ("/guide/japanese", test_japanese);
   if (gtk_init_check ())
     g_test_add_func ("/guide/window", test_window);
   else
