@@ -30,6 +30,8 @@
 #include "vs-eval-graph.h"
 #include "vs-game-list.h"
 #include "vs-move-tree-view.h"
+#include "vs-new-game-dialog.h"
+#include "vs-setup-editor.h"
 #include "vs-record.h"
 #include "vs-window.h"
 
@@ -1468,6 +1470,63 @@ save_to_action (GtkWidget *widget, const char *action_name, GVariant *param)
   save_to_file (self, file, format);
 }
 
+/* ---- New games ------------------------------------------------------------------ */
+
+static void
+new_game_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  VsWindow *self = VS_WINDOW (widget);
+  VsNewGameDialog *dialog = vs_new_game_dialog_new (GTK_WINDOW (self), self->settings);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+setup_position_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  VsWindow *self = VS_WINDOW (widget);
+  const VsVariant *v = self->game ? vs_game_get_variant (self->game) : vs_variant_lookup ("chartima");
+  g_autofree char *fen = self->cursor ? vs_game_node_fen (self->cursor) : NULL;
+  VsSetupEditor *editor = vs_setup_editor_new (GTK_WINDOW (self), v, fen);
+  gtk_window_present (GTK_WINDOW (editor));
+}
+
+/* A new game of variant id from position fen, in this window (or a new one
+ * when this one has unsaved changes). */
+static void
+new_game_from_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  VsWindow *self = VS_WINDOW (widget);
+  const char *id, *fen;
+  g_variant_get (param, "(&s&s)", &id, &fen);
+  const VsVariant *v = vs_variant_lookup (id);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (VsGame) game = v ? vs_game_new (v, fen, &error) : NULL;
+  if (game == NULL)
+    {
+      g_autofree char *msg = g_strdup_printf (_("Cannot start a game from this position: %s"),
+                                              error ? error->message : id);
+      show_message (self, GTK_MESSAGE_ERROR, msg);
+      return;
+    }
+  g_autoptr (GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *date = g_date_time_format (now, "%Y.%m.%d");
+  vs_game_set_header (game, "Event", _("Study"));
+  vs_game_set_header (game, "Date", date);
+  vs_game_set_header (game, "Result", "*");
+  g_autoptr (VsGameCollection) collection = vs_game_collection_new ();
+  vs_game_collection_append (collection, game);
+
+  VsWindow *target = self;
+  if (self->modified)
+    {
+      target = vs_window_new (VS_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))));
+      gtk_window_present (GTK_WINDOW (target));
+    }
+  target->file_format = VS_RECORD_FORMAT_PGN;
+  vs_window_set_collection (target, collection, NULL);
+  hide_message (target);
+}
+
 /* ---- Clipboard --------------------------------------------------------------- */
 
 static void
@@ -1514,7 +1573,15 @@ paste_text (VsWindow *self, const char *text)
       options.filename = _("pasted text");
       vs_record_read_data (text, -1, &options, collection, &error);
     }
-  if (vs_game_collection_get_n_games (collection) == 0)
+  /* Text that only yielded empty games with a problem is not a record. */
+  gboolean empty = TRUE;
+  for (guint i = 0; i < vs_game_collection_get_n_games (collection); i++)
+    {
+      VsGame *g = vs_game_collection_get_game (collection, i);
+      if (vs_game_get_main_line_length (g) > 0 || vs_game_get_n_headers (g) > 0 || error == NULL)
+        empty = FALSE;
+    }
+  if (empty)
     {
       g_autofree char *msg = g_strdup_printf (_("The pasted text is neither a position nor a game record: %s"),
                                               error ? error->message : _("nothing could be read"));
@@ -1972,6 +2039,9 @@ vs_window_class_init (VsWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
   gtk_widget_class_install_action (widget_class, "win.save-to", "s", save_to_action);
   gtk_widget_class_install_action (widget_class, "win.game-list", NULL, game_list_action);
+  gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game_action);
+  gtk_widget_class_install_action (widget_class, "win.new-game-from", "(ss)", new_game_from_action);
+  gtk_widget_class_install_action (widget_class, "win.setup-position", NULL, setup_position_action);
   gtk_widget_class_install_action (widget_class, "win.select-game", "u", select_game_action);
   gtk_widget_class_install_action (widget_class, "win.copy-position", NULL, copy_position_action);
   gtk_widget_class_install_action (widget_class, "win.copy-record", NULL, copy_record_action);
