@@ -29,6 +29,7 @@
 #include "vs-eval-bar.h"
 #include "vs-eval-graph.h"
 #include "vs-game-list.h"
+#include "vs-headers-view.h"
 #include "vs-move-tree-view.h"
 #include "vs-new-game-dialog.h"
 #include "vs-setup-editor.h"
@@ -53,7 +54,7 @@ struct _VsWindow
   GtkLabel *info_label;
   GtkPaned *main_paned;
   GtkBox *board_box;
-  GtkBox *headers_box;
+  VsHeadersView *headers_view;
   VsMoveTreeView *move_tree;
   GtkRevealer *analysis_revealer;
   GtkBox *analysis_box;
@@ -281,6 +282,7 @@ update_actions (VsWindow *self)
   gtk_widget_action_set_enabled (w, "win.edit-comment-after", has_game);
   gtk_widget_action_set_enabled (w, "win.set-comment-after", has_game);
   gtk_widget_action_set_enabled (w, "win.toggle-nag", at_move);
+  gtk_widget_action_set_enabled (w, "win.set-header", has_game);
   gtk_widget_action_set_enabled (w, "win.clear-nags", at_move);
   gtk_widget_action_set_enabled (w, "win.undo", vs_edit_history_can_undo (self->history));
   gtk_widget_action_set_enabled (w, "win.redo", vs_edit_history_can_redo (self->history));
@@ -378,6 +380,7 @@ show_game (VsWindow *self, guint index)
   g_set_object (&self->game, vs_game_collection_get_game (self->collection, index));
   vs_edit_history_clear (self->history);
   vs_move_tree_view_set_game (self->move_tree, self->game);
+  vs_headers_view_set_game (self->headers_view, self->game);
   self->shown_node = NULL;
   apply_board_settings (self);
   vs_eval_graph_set_length (self->eval_graph, 0);
@@ -395,6 +398,7 @@ replace_game (VsWindow *self, VsGame *game, VsGameNode *cursor)
   vs_game_collection_insert (self->collection, self->game_index, game);
   g_set_object (&self->game, game);
   vs_move_tree_view_set_game (self->move_tree, game);
+  vs_headers_view_set_game (self->headers_view, game);
   self->shown_node = NULL;
   set_cursor (self, cursor);
 }
@@ -413,6 +417,7 @@ vs_window_set_collection (VsWindow *self, VsGameCollection *collection, GFile *f
       g_clear_object (&self->game);
       self->cursor = NULL;
       vs_move_tree_view_set_game (self->move_tree, NULL);
+      vs_headers_view_set_game (self->headers_view, NULL);
       update_view (self);
     }
 }
@@ -610,6 +615,28 @@ flip_board_action (GtkWidget *widget, const char *action_name, GVariant *param)
   gboolean flipped = !vs_board_view_get_flipped (self->board);
   vs_board_view_set_flipped (self->board, flipped);
   vs_eval_bar_set_flipped (self->eval_bar, flipped);
+}
+
+/* A header, under the name the game already uses for it (gibo games keep
+ * their Korean keys). */
+static void
+set_header_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  VsWindow *self = VS_WINDOW (widget);
+  static const struct { const char *pgn, *gibo; } alias[] = {
+    { "White", "초대국자" }, { "Black", "한대국자" }, { "Event", "대회명" }, { "Date", "대국일자" },
+  };
+  const char *key, *value;
+  g_variant_get (param, "(&s&s)", &key, &value);
+  for (guint i = 0; i < G_N_ELEMENTS (alias); i++)
+    if (g_str_equal (key, alias[i].pgn) && !vs_game_get_header (self->game, key) &&
+        vs_game_get_header (self->game, alias[i].gibo))
+      key = alias[i].gibo;
+  if (g_strcmp0 (vs_game_get_header (self->game, key), *value ? value : NULL) == 0)
+    return;
+  begin_edit (self);
+  vs_game_set_header (self->game, key, *value ? value : NULL);
+  end_edit (self, self->cursor);
 }
 
 static void
@@ -1770,11 +1797,12 @@ vs_window_load_startup (VsWindow *self)
   g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
   const char *name;
   g_autofree char *sample = NULL;
+  /* The variant's annotated PGN sample if there is one, else any of its samples. */
   while (d && (name = g_dir_read_name (d)))
-    if (g_str_has_prefix (name, family))
+    if (g_str_has_prefix (name, family) && (sample == NULL || g_str_has_suffix (name, ".pgn")))
       {
+        g_free (sample);
         sample = g_build_filename (dir, name, NULL);
-        break;
       }
   if (sample)
     {
@@ -1975,6 +2003,7 @@ vs_window_class_init (VsWindowClass *klass)
   g_type_ensure (VS_TYPE_EVAL_GRAPH);
   g_type_ensure (VS_TYPE_MOVE_TREE_VIEW);
   g_type_ensure (VS_TYPE_ANALYSIS_PANE);
+  g_type_ensure (VS_TYPE_HEADERS_VIEW);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/org/example/VariantStudy/ui/vs-window.ui");
   gtk_widget_class_bind_template_child (widget_class, VsWindow, title_label);
@@ -1984,7 +2013,7 @@ vs_window_class_init (VsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, VsWindow, info_label);
   gtk_widget_class_bind_template_child (widget_class, VsWindow, main_paned);
   gtk_widget_class_bind_template_child (widget_class, VsWindow, board_box);
-  gtk_widget_class_bind_template_child (widget_class, VsWindow, headers_box);
+  gtk_widget_class_bind_template_child (widget_class, VsWindow, headers_view);
   gtk_widget_class_bind_template_child (widget_class, VsWindow, move_tree);
   gtk_widget_class_bind_template_child (widget_class, VsWindow, analysis_revealer);
   gtk_widget_class_bind_template_child (widget_class, VsWindow, analysis_box);
@@ -2029,6 +2058,7 @@ vs_window_class_init (VsWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.set-comment-after", "s", set_comment_action);
   gtk_widget_class_install_action (widget_class, "win.toggle-nag", "i", toggle_nag_action);
   gtk_widget_class_install_action (widget_class, "win.clear-nags", NULL, clear_nags_action);
+  gtk_widget_class_install_action (widget_class, "win.set-header", "(ss)", set_header_action);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_redo_action);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, undo_redo_action);
 

@@ -257,7 +257,7 @@ test_samples (void)
 {
   const char *dir = vs_application_get_samples_dir ();
   const char *samples[] = { "chartima-sample.kif", "strato-sample.kif", "janggi-sample.gib",
-                            "crazyhouse-sample.pgn" };
+                            "crazyhouse-sample.pgn", "chartima-study.pgn", "strato-study.pgn" };
   for (guint i = 0; i < G_N_ELEMENTS (samples); i++)
     {
       g_autofree char *path = g_build_filename (dir, samples[i], NULL);
@@ -505,6 +505,28 @@ test_clipboard (void)
 }
 
 static void
+test_headers (void)
+{
+  g_autofree char *path = g_build_filename (vs_application_get_samples_dir (), "janggi-sample.gib", NULL);
+  VsWindow *win = app_test_window ();
+  app_test_open (win, path);
+  VsGame *game = vs_window_get_game (win);
+  /* A gibo game keeps its Korean keys: "White" edits 초대국자. */
+  g_assert_cmpstr (vs_game_list_header (game, "White"), ==, "Fairy-Stockfish");
+  app_test_action (win, "win.set-header", g_variant_new ("(ss)", "White", "Cho Player"));
+  game = vs_window_get_game (win);
+  g_assert_cmpstr (vs_game_get_header (game, "초대국자"), ==, "Cho Player");
+  g_assert_null (vs_game_get_header (game, "White"));
+  g_assert_true (strstr (gtk_window_get_title (GTK_WINDOW (win)), "Cho Player") != NULL);
+  app_test_action (win, "win.set-header", g_variant_new ("(ss)", "Result", "1-0"));
+  g_assert_cmpint (vs_game_get_result (vs_window_get_game (win)), ==, VS_RESULT_WHITE_WINS);
+  app_test_action (win, "win.undo", NULL);
+  app_test_action (win, "win.undo", NULL);
+  g_assert_cmpstr (vs_game_get_header (vs_window_get_game (win), "초대국자"), ==, "Fairy-Stockfish");
+  gtk_window_destroy (GTK_WINDOW (win));
+}
+
+static void
 count_cb (VsWindow *win, guint *n)
 {
   (*n)++;
@@ -572,5 +594,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/setup-editor", test_setup_editor);
   g_test_add_func ("/app/clipboard", test_clipboard);
   g_test_add_func ("/app/play-engine", test_play_engine);
+  g_test_add_func ("/app/headers", test_headers);
   return g_test_run ();
 }
