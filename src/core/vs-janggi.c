@@ -1046,6 +1046,11 @@ janggi_to_string (const VsPosition *pos)
 
 static const char *const san_letters[] = { "", "K", "A", "H", "E", "R", "C", "P" };
 
+/* Canonical GIBO pieces: Hanja, per side only where the pieces differ
+ * (卒 Cho's soldier, 兵 Han's).  Both Kings are written 將, as the Hanja gibo
+ * files do ("95將05"): there 楚/漢 are side prefixes ("95楚將05"), so a King
+ * written 楚 would be misread by readers that take it for a prefix.  The
+ * reader accepts 楚/漢 (and 초/한) alone as the King too. */
 static const char *const gibo_hanja[2][8] = {
   { "", "將", "士", "馬", "象", "車", "包", "卒" },
   { "", "將", "士", "馬", "象", "車", "包", "兵" },
