@@ -144,6 +144,8 @@ typedef struct {
   gpointer         game_data;
   GString         *game;        /* the current game's text (UTF-8) */
   GString         *line;        /* the current line, decoded */
+  gboolean         block_clean; /* the lines being handed over are valid UTF-8
+                                   without stray bytes (UTF-8 files)        */
   guint            game_line;   /* its first line number */
   guint            line_no;
   gboolean         in_movetext;
@@ -230,6 +232,12 @@ flush_game (Reader *R)
 static void
 decode_line (Reader *R, const char *raw, gsize len, GString *out)
 {
+  /* the block was checked as clean UTF-8 already: as it is */
+  if (R->block_clean && R->line_no != 1)
+    {
+      g_string_append_len (out, raw, len);
+      return;
+    }
   /* plain ASCII without stray bytes: as it is */
   gboolean plain = R->line_no != 1;
   for (gsize i = 0; i < len && plain; i++)
@@ -462,6 +470,16 @@ vs_record_read_stream (GInputStream *in, guint64 total_size, const VsRecordOptio
       /* hand over every complete line */
       const char *data = (const char *) buf->data;
       gsize pos = 0;
+      R.block_clean = FALSE;
+      if (R.encoding == VS_RECORD_ENCODING_UTF8)
+        {
+          gsize upto = buf->len;
+          if (!eof)
+            while (upto > 0 && data[upto - 1] != '\n')
+              upto--;
+          R.block_clean = upto > 0 && !memchr (data, '\x1a', upto) && !memchr (data, '\xff', upto)
+                          && g_utf8_validate (data, upto, NULL);
+        }
       for (;;)
         {
           const char *nl = memchr (data + pos, '\n', buf->len - pos);
