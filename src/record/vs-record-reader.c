@@ -132,6 +132,40 @@ _vs_parse_start_position (VsParseContext *ctx, const VsVariant *v, const char *f
   return TRUE;
 }
 
+/* ---- UTF-8 ---- */
+
+/* g_utf8_validate (s, len, NULL), faster on mostly-ASCII text: ASCII runs
+ * are skipped eight bytes at a time. */
+static gboolean
+utf8_valid (const char *s, gsize len)
+{
+  const guchar *p = (const guchar *) s, *end = p + len;
+  while (p < end)
+    {
+      while (end - p >= 8)
+        {
+          guint64 w;
+          memcpy (&w, p, 8);
+          if (w & G_GUINT64_CONSTANT (0x8080808080808080))
+            break;
+          p += 8;
+        }
+      if (p >= end)
+        break;
+      if (*p < 0x80)
+        {
+          p++;
+          continue;
+        }
+      /* one multi-byte sequence: let GLib judge it */
+      gsize n = *p >= 0xf0 ? 4 : *p >= 0xe0 ? 3 : 2;
+      if ((gsize) (end - p) < n || !g_utf8_validate ((const char *) p, n, NULL))
+        return FALSE;
+      p += n;
+    }
+  return TRUE;
+}
+
 /* ---- The stream reader ---- */
 
 typedef struct {
@@ -478,7 +512,7 @@ vs_record_read_stream (GInputStream *in, guint64 total_size, const VsRecordOptio
             while (upto > 0 && data[upto - 1] != '\n')
               upto--;
           R.block_clean = upto > 0 && !memchr (data, '\x1a', upto) && !memchr (data, '\xff', upto)
-                          && g_utf8_validate (data, upto, NULL);
+                          && utf8_valid (data, upto);
         }
       for (;;)
         {
