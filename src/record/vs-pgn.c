@@ -448,6 +448,23 @@ fast_san (Pgn *P, const VsPosition *pos, const char *text, VsMove *out)
   int dfile = -1, drank = -1, to;
   gboolean drop = FALSE;
   const char *p = buf;
+  if (strcmp (buf, "O-O") == 0 || strcmp (buf, "O-O-O") == 0)
+    {
+      /* castling: the King's destination file is g or c */
+      int want = len == 3 ? 6 : 2, count = 0;
+      VsMove moves[VS_MAX_MOVES], found = VS_MOVE_NONE;
+      int n = vs_position_generate (pos, VS_GEN_ALL, moves);
+      for (int i = 0; i < n; i++)
+        if (VS_MOVE_KIND (moves[i]) == VS_MOVE_CASTLE && vs_sq_file (&v->geom, VS_MOVE_TO (moves[i])) == want)
+          {
+            found = moves[i];
+            count++;
+          }
+      if (count != 1)
+        return FALSE;
+      *out = found;
+      return TRUE;
+    }
   if (p[0] >= 'A' && p[0] <= 'Z')
     {
       if (p[0] == 'O')
