@@ -78,6 +78,12 @@ vs_game_list_set_search (VsGameList *self, const char *text)
 }
 
 guint
+vs_game_list_get_pending (VsGameList *self)
+{
+  return gtk_filter_list_model_get_pending (self->filter_model);
+}
+
+guint
 vs_game_list_get_n_shown (VsGameList *self)
 {
   return g_list_model_get_n_items (G_LIST_MODEL (self->filter_model));

@@ -13,6 +13,8 @@ G_DECLARE_FINAL_TYPE (VsGameList, vs_game_list, VS, GAME_LIST, GtkWindow)
 VsGameList *vs_game_list_new (GtkWindow *parent, VsGameCollection *collection);
 /* Filter as if typed in the search entry (tests). */
 void        vs_game_list_set_search (VsGameList *self, const char *text);
+/* Games still to be filtered (the filter runs in slices on idle). */
+guint       vs_game_list_get_pending (VsGameList *self);
 /* Games shown by the current filter. */
 guint       vs_game_list_get_n_shown (VsGameList *self);
 

@@ -91,7 +91,10 @@ insert_move (VsMoveTreeView *self, VsGameNode *node, gboolean force_number, cons
   if (number)
     insert (self, number, "number", depth_tag);
 
+  /* Record notations with spaces (Chartima, Strato) never break inside a move. */
   GString *text = g_string_new (vs_game_node_get_san (node));
+  g_string_replace (text, " ", "\u00a0", 0);
+  g_string_replace (text, "-", "-\u2060", 0);   /* no break after a hyphen either */
   const guint8 *nags;
   guint n = vs_game_node_get_nags (node, &nags);
   for (guint i = 0; i < n; i++)

@@ -29,7 +29,10 @@
 #include "vs-eval-bar.h"
 #include "vs-eval-graph.h"
 #include "vs-game-list.h"
+#include "vs-headers-view.h"
 #include "vs-move-tree-view.h"
+#include "vs-new-game-dialog.h"
+#include "vs-setup-editor.h"
 #include "vs-record.h"
 #include "vs-window.h"
 
@@ -51,7 +54,7 @@ struct _VsWindow
   GtkLabel *info_label;
   GtkPaned *main_paned;
   GtkBox *board_box;
-  GtkBox *headers_box;
+  VsHeadersView *headers_view;
   VsMoveTreeView *move_tree;
   GtkRevealer *analysis_revealer;
   GtkBox *analysis_box;
@@ -279,6 +282,7 @@ update_actions (VsWindow *self)
   gtk_widget_action_set_enabled (w, "win.edit-comment-after", has_game);
   gtk_widget_action_set_enabled (w, "win.set-comment-after", has_game);
   gtk_widget_action_set_enabled (w, "win.toggle-nag", at_move);
+  gtk_widget_action_set_enabled (w, "win.set-header", has_game);
   gtk_widget_action_set_enabled (w, "win.clear-nags", at_move);
   gtk_widget_action_set_enabled (w, "win.undo", vs_edit_history_can_undo (self->history));
   gtk_widget_action_set_enabled (w, "win.redo", vs_edit_history_can_redo (self->history));
@@ -376,6 +380,7 @@ show_game (VsWindow *self, guint index)
   g_set_object (&self->game, vs_game_collection_get_game (self->collection, index));
   vs_edit_history_clear (self->history);
   vs_move_tree_view_set_game (self->move_tree, self->game);
+  vs_headers_view_set_game (self->headers_view, self->game);
   self->shown_node = NULL;
   apply_board_settings (self);
   vs_eval_graph_set_length (self->eval_graph, 0);
@@ -393,6 +398,7 @@ replace_game (VsWindow *self, VsGame *game, VsGameNode *cursor)
   vs_game_collection_insert (self->collection, self->game_index, game);
   g_set_object (&self->game, game);
   vs_move_tree_view_set_game (self->move_tree, game);
+  vs_headers_view_set_game (self->headers_view, game);
   self->shown_node = NULL;
   set_cursor (self, cursor);
 }
@@ -411,6 +417,7 @@ vs_window_set_collection (VsWindow *self, VsGameCollection *collection, GFile *f
       g_clear_object (&self->game);
       self->cursor = NULL;
       vs_move_tree_view_set_game (self->move_tree, NULL);
+      vs_headers_view_set_game (self->headers_view, NULL);
       update_view (self);
     }
 }
@@ -608,6 +615,28 @@ flip_board_action (GtkWidget *widget, const char *action_name, GVariant *param)
   gboolean flipped = !vs_board_view_get_flipped (self->board);
   vs_board_view_set_flipped (self->board, flipped);
   vs_eval_bar_set_flipped (self->eval_bar, flipped);
+}
+
+/* A header, under the name the game already uses for it (gibo games keep
+ * their Korean keys). */
+static void
+set_header_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  VsWindow *self = VS_WINDOW (widget);
+  static const struct { const char *pgn, *gibo; } alias[] = {
+    { "White", "초대국자" }, { "Black", "한대국자" }, { "Event", "대회명" }, { "Date", "대국일자" },
+  };
+  const char *key, *value;
+  g_variant_get (param, "(&s&s)", &key, &value);
+  for (guint i = 0; i < G_N_ELEMENTS (alias); i++)
+    if (g_str_equal (key, alias[i].pgn) && !vs_game_get_header (self->game, key) &&
+        vs_game_get_header (self->game, alias[i].gibo))
+      key = alias[i].gibo;
+  if (g_strcmp0 (vs_game_get_header (self->game, key), *value ? value : NULL) == 0)
+    return;
+  begin_edit (self);
+  vs_game_set_header (self->game, key, *value ? value : NULL);
+  end_edit (self, self->cursor);
 }
 
 static void
@@ -1468,6 +1497,63 @@ save_to_action (GtkWidget *widget, const char *action_name, GVariant *param)
   save_to_file (self, file, format);
 }
 
+/* ---- New games ------------------------------------------------------------------ */
+
+static void
+new_game_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  VsWindow *self = VS_WINDOW (widget);
+  VsNewGameDialog *dialog = vs_new_game_dialog_new (GTK_WINDOW (self), self->settings);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+setup_position_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  VsWindow *self = VS_WINDOW (widget);
+  const VsVariant *v = self->game ? vs_game_get_variant (self->game) : vs_variant_lookup ("chartima");
+  g_autofree char *fen = self->cursor ? vs_game_node_fen (self->cursor) : NULL;
+  VsSetupEditor *editor = vs_setup_editor_new (GTK_WINDOW (self), v, fen);
+  gtk_window_present (GTK_WINDOW (editor));
+}
+
+/* A new game of variant id from position fen, in this window (or a new one
+ * when this one has unsaved changes). */
+static void
+new_game_from_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  VsWindow *self = VS_WINDOW (widget);
+  const char *id, *fen;
+  g_variant_get (param, "(&s&s)", &id, &fen);
+  const VsVariant *v = vs_variant_lookup (id);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (VsGame) game = v ? vs_game_new (v, fen, &error) : NULL;
+  if (game == NULL)
+    {
+      g_autofree char *msg = g_strdup_printf (_("Cannot start a game from this position: %s"),
+                                              error ? error->message : id);
+      show_message (self, GTK_MESSAGE_ERROR, msg);
+      return;
+    }
+  g_autoptr (GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *date = g_date_time_format (now, "%Y.%m.%d");
+  vs_game_set_header (game, "Event", _("Study"));
+  vs_game_set_header (game, "Date", date);
+  vs_game_set_header (game, "Result", "*");
+  g_autoptr (VsGameCollection) collection = vs_game_collection_new ();
+  vs_game_collection_append (collection, game);
+
+  VsWindow *target = self;
+  if (self->modified)
+    {
+      target = vs_window_new (VS_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))));
+      gtk_window_present (GTK_WINDOW (target));
+    }
+  target->file_format = VS_RECORD_FORMAT_PGN;
+  vs_window_set_collection (target, collection, NULL);
+  hide_message (target);
+}
+
 /* ---- Clipboard --------------------------------------------------------------- */
 
 static void
@@ -1514,7 +1600,15 @@ paste_text (VsWindow *self, const char *text)
       options.filename = _("pasted text");
       vs_record_read_data (text, -1, &options, collection, &error);
     }
-  if (vs_game_collection_get_n_games (collection) == 0)
+  /* Text that only yielded empty games with a problem is not a record. */
+  gboolean empty = TRUE;
+  for (guint i = 0; i < vs_game_collection_get_n_games (collection); i++)
+    {
+      VsGame *g = vs_game_collection_get_game (collection, i);
+      if (vs_game_get_main_line_length (g) > 0 || vs_game_get_n_headers (g) > 0 || error == NULL)
+        empty = FALSE;
+    }
+  if (empty)
     {
       g_autofree char *msg = g_strdup_printf (_("The pasted text is neither a position nor a game record: %s"),
                                               error ? error->message : _("nothing could be read"));
@@ -1703,11 +1797,12 @@ vs_window_load_startup (VsWindow *self)
   g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
   const char *name;
   g_autofree char *sample = NULL;
+  /* The variant's annotated PGN sample if there is one, else any of its samples. */
   while (d && (name = g_dir_read_name (d)))
-    if (g_str_has_prefix (name, family))
+    if (g_str_has_prefix (name, family) && (sample == NULL || g_str_has_suffix (name, ".pgn")))
       {
+        g_free (sample);
         sample = g_build_filename (dir, name, NULL);
-        break;
       }
   if (sample)
     {
@@ -1908,6 +2003,7 @@ vs_window_class_init (VsWindowClass *klass)
   g_type_ensure (VS_TYPE_EVAL_GRAPH);
   g_type_ensure (VS_TYPE_MOVE_TREE_VIEW);
   g_type_ensure (VS_TYPE_ANALYSIS_PANE);
+  g_type_ensure (VS_TYPE_HEADERS_VIEW);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/org/example/VariantStudy/ui/vs-window.ui");
   gtk_widget_class_bind_template_child (widget_class, VsWindow, title_label);
@@ -1917,7 +2013,7 @@ vs_window_class_init (VsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, VsWindow, info_label);
   gtk_widget_class_bind_template_child (widget_class, VsWindow, main_paned);
   gtk_widget_class_bind_template_child (widget_class, VsWindow, board_box);
-  gtk_widget_class_bind_template_child (widget_class, VsWindow, headers_box);
+  gtk_widget_class_bind_template_child (widget_class, VsWindow, headers_view);
   gtk_widget_class_bind_template_child (widget_class, VsWindow, move_tree);
   gtk_widget_class_bind_template_child (widget_class, VsWindow, analysis_revealer);
   gtk_widget_class_bind_template_child (widget_class, VsWindow, analysis_box);
@@ -1962,6 +2058,7 @@ vs_window_class_init (VsWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.set-comment-after", "s", set_comment_action);
   gtk_widget_class_install_action (widget_class, "win.toggle-nag", "i", toggle_nag_action);
   gtk_widget_class_install_action (widget_class, "win.clear-nags", NULL, clear_nags_action);
+  gtk_widget_class_install_action (widget_class, "win.set-header", "(ss)", set_header_action);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_redo_action);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, undo_redo_action);
 
@@ -1972,6 +2069,9 @@ vs_window_class_init (VsWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
   gtk_widget_class_install_action (widget_class, "win.save-to", "s", save_to_action);
   gtk_widget_class_install_action (widget_class, "win.game-list", NULL, game_list_action);
+  gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game_action);
+  gtk_widget_class_install_action (widget_class, "win.new-game-from", "(ss)", new_game_from_action);
+  gtk_widget_class_install_action (widget_class, "win.setup-position", NULL, setup_position_action);
   gtk_widget_class_install_action (widget_class, "win.select-game", "u", select_game_action);
   gtk_widget_class_install_action (widget_class, "win.copy-position", NULL, copy_position_action);
   gtk_widget_class_install_action (widget_class, "win.copy-record", NULL, copy_record_action);

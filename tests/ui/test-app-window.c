@@ -9,6 +9,9 @@
 
 #include "test-app-util.h"
 #include "vs-game-list.h"
+#include "vs-janggi.h"
+#include "vs-new-game-dialog.h"
+#include "vs-setup-editor.h"
 #include "vs-record.h"
 
 static char *tmpdir;
@@ -254,7 +257,7 @@ test_samples (void)
 {
   const char *dir = vs_application_get_samples_dir ();
   const char *samples[] = { "chartima-sample.kif", "strato-sample.kif", "janggi-sample.gib",
-                            "crazyhouse-sample.pgn" };
+                            "crazyhouse-sample.pgn", "chartima-study.pgn", "strato-study.pgn" };
   for (guint i = 0; i < G_N_ELEMENTS (samples); i++)
     {
       g_autofree char *path = g_build_filename (dir, samples[i], NULL);
@@ -304,10 +307,14 @@ test_multi_game_list (void)
   app_test_run (50);
   g_assert_cmpuint (vs_game_list_get_n_shown (list), ==, 3);
   vs_game_list_set_search (list, "crazyara");
-  app_test_run (100);
+  app_test_run (20);
+  while (vs_game_list_get_pending (list) > 0)
+    app_test_run (20);
   g_assert_cmpuint (vs_game_list_get_n_shown (list), ==, 1);
   vs_game_list_set_search (list, "JANNLEE");
-  app_test_run (100);
+  app_test_run (20);
+  while (vs_game_list_get_pending (list) > 0)
+    app_test_run (20);
   g_assert_cmpuint (vs_game_list_get_n_shown (list), ==, 3);
   gtk_window_destroy (GTK_WINDOW (list));
 
@@ -390,6 +397,183 @@ test_bad_file (void)
   gtk_window_destroy (GTK_WINDOW (win));
 }
 
+static void
+test_new_game (void)
+{
+  VsWindow *win = app_test_window ();
+  const char *ids[] = { "chartima", "strato", "janggi", "janggi-casual", "crazyhouse" };
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      g_autofree char *fen = vs_new_game_start_fen (ids[i], VS_JANGGI_SETUP_DEFAULT, VS_JANGGI_SETUP_DEFAULT, FALSE);
+      app_test_action (win, "win.new-game-from", g_variant_new ("(ss)", ids[i], fen));
+      VsGame *game = vs_window_get_game (win);
+      g_assert_cmpstr (vs_game_get_variant (game)->id, ==, ids[i]);
+      g_assert_cmpuint (vs_game_get_main_line_length (game), ==, 0);
+      g_assert_false (vs_game_has_setup (game));
+    }
+  /* Janggi setups: Cho 상마상마, Han 마상마상 (read from Cho's side). */
+  g_autofree char *janggi = vs_new_game_start_fen ("janggi", VS_JANGGI_SETUP_SMSM, VS_JANGGI_SETUP_MSMS, FALSE);
+  app_test_action (win, "win.new-game-from", g_variant_new ("(ss)", "janggi", janggi));
+  const char *fen = vs_game_get_start_fen (vs_window_get_game (win));
+  g_assert_true (g_str_has_prefix (fen, "rnba1anbr/"));
+  g_assert_nonnull (strstr (fen, "/RBNA1ABNR "));
+  /* Strato, White above: Black's army (lower case, unmarked as moved) on level A. */
+  g_autofree char *strato = vs_new_game_start_fen ("strato", 0, 0, TRUE);
+  app_test_action (win, "win.new-game-from", g_variant_new ("(ss)", "strato", strato));
+  fen = vs_game_get_start_fen (vs_window_get_game (win));
+  g_auto (GStrv) levels = g_strsplit (fen, "|", 3);
+  g_assert_nonnull (strstr (levels[0], "k'"));
+  g_assert_null (strstr (levels[0], "K'"));
+  g_assert_nonnull (strstr (levels[2], "K'"));
+  /* A bad position is refused with a message. */
+  app_test_action (win, "win.new-game-from", g_variant_new ("(ss)", "crazyhouse", "8/8/8 w - - 0 1"));
+  g_assert_nonnull (vs_window_get_message (win));
+  g_assert_cmpstr (vs_game_get_variant (vs_window_get_game (win))->id, ==, "strato");
+  gtk_window_destroy (GTK_WINDOW (win));
+}
+
+static void
+test_setup_editor (void)
+{
+  VsWindow *win = app_test_window ();
+  const VsVariant *zh = vs_variant_lookup ("crazyhouse");
+  VsSetupEditor *ed = vs_setup_editor_new (GTK_WINDOW (win), zh, NULL);
+  gtk_window_present (GTK_WINDOW (ed));
+  app_test_run (100);
+  g_assert_null (vs_setup_editor_get_error (ed));
+  g_autofree VsPosition *pos = g_new (VsPosition, 1);
+  g_assert_true (vs_position_init (pos, zh, NULL, NULL));
+  VsPiece queen = pos->board[3];           /* d1 */
+  vs_setup_editor_place (ed, queen, 28);   /* e4 */
+  g_assert_null (vs_setup_editor_get_error (ed));
+  g_assert_nonnull (strstr (vs_setup_editor_get_text (ed), "/4Q3/"));
+  /* Without the Black king the position is refused. */
+  vs_setup_editor_place (ed, VS_PIECE_NONE, 60);
+  g_assert_nonnull (vs_setup_editor_get_error (ed));
+  vs_setup_editor_place (ed, pos->board[60], 60);
+  g_assert_null (vs_setup_editor_get_error (ed));
+  g_autofree char *text = g_strdup (vs_setup_editor_get_text (ed));
+  gtk_window_destroy (GTK_WINDOW (ed));
+  app_test_action (win, "win.new-game-from", g_variant_new ("(ss)", "crazyhouse", text));
+  g_assert_true (vs_game_has_setup (vs_window_get_game (win)));
+  g_autofree char *fen = vs_game_node_fen (vs_game_get_root (vs_window_get_game (win)));
+  g_assert_nonnull (strstr (fen, "/4Q3/"));
+  gtk_window_destroy (GTK_WINDOW (win));
+}
+
+static void
+clipboard_ready (GObject *source, GAsyncResult *result, gpointer data)
+{
+  *(char **) data = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, NULL);
+}
+
+static void
+test_clipboard (void)
+{
+  VsWindow *win = app_test_window ();
+  g_autofree char *path = app_test_shared ("data/records/crazyhouse/lichess-2018-jannlee-crazyara.pgn");
+  app_test_open (win, path);
+  for (int i = 0; i < 7; i++)
+    app_test_action (win, "win.go-next", NULL);
+  app_test_action (win, "win.copy-position", NULL);
+  char *text = NULL;
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (GTK_WIDGET (win)), NULL, clipboard_ready, &text);
+  for (int i = 0; i < 100 && text == NULL; i++)
+    app_test_run (20);
+  g_autofree char *fen = vs_game_node_fen (vs_window_get_cursor (win));
+  g_assert_cmpstr (text, ==, fen);
+  g_free (text);
+
+  /* Paste a Janggi position string: a new game of Janggi from it. */
+  const char *janggi = "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1";
+  VsWindow *w2 = app_test_window ();
+  app_test_action (w2, "win.paste-text", g_variant_new_string (janggi));
+  g_assert_true (g_str_has_prefix (vs_game_get_variant (vs_window_get_game (w2))->id, "janggi"));
+  /* Paste a record. */
+  g_autofree char *pgn = NULL;
+  g_assert_true (g_file_get_contents (path, &pgn, NULL, NULL));
+  VsWindow *w3 = app_test_window ();
+  app_test_action (w3, "win.paste-text", g_variant_new_string (pgn));
+  g_assert_cmpuint (vs_game_get_main_line_length (vs_window_get_game (w3)), ==, 73);
+  /* Garbage: a message, nothing lost. */
+  app_test_action (w3, "win.paste-text", g_variant_new_string ("this is not chess"));
+  g_assert_nonnull (vs_window_get_message (w3));
+  g_assert_cmpuint (vs_game_get_main_line_length (vs_window_get_game (w3)), ==, 73);
+  gtk_window_destroy (GTK_WINDOW (w3));
+  gtk_window_destroy (GTK_WINDOW (w2));
+  gtk_window_destroy (GTK_WINDOW (win));
+}
+
+static void
+test_headers (void)
+{
+  g_autofree char *path = g_build_filename (vs_application_get_samples_dir (), "janggi-sample.gib", NULL);
+  VsWindow *win = app_test_window ();
+  app_test_open (win, path);
+  VsGame *game = vs_window_get_game (win);
+  /* A gibo game keeps its Korean keys: "White" edits 초대국자. */
+  g_assert_cmpstr (vs_game_list_header (game, "White"), ==, "Fairy-Stockfish");
+  app_test_action (win, "win.set-header", g_variant_new ("(ss)", "White", "Cho Player"));
+  game = vs_window_get_game (win);
+  g_assert_cmpstr (vs_game_get_header (game, "초대국자"), ==, "Cho Player");
+  g_assert_null (vs_game_get_header (game, "White"));
+  g_assert_true (strstr (gtk_window_get_title (GTK_WINDOW (win)), "Cho Player") != NULL);
+  app_test_action (win, "win.set-header", g_variant_new ("(ss)", "Result", "1-0"));
+  g_assert_cmpint (vs_game_get_result (vs_window_get_game (win)), ==, VS_RESULT_WHITE_WINS);
+  app_test_action (win, "win.undo", NULL);
+  app_test_action (win, "win.undo", NULL);
+  g_assert_cmpstr (vs_game_get_header (vs_window_get_game (win), "초대국자"), ==, "Fairy-Stockfish");
+  gtk_window_destroy (GTK_WINDOW (win));
+}
+
+static void
+count_cb (VsWindow *win, guint *n)
+{
+  (*n)++;
+}
+
+static gboolean
+wait_count (guint *n, guint want)
+{
+  for (int i = 0; i < 1500 && *n < want; i++)
+    app_test_run (20);
+  return *n >= want;
+}
+
+static void
+test_play_engine (void)
+{
+  VsWindow *win = app_test_window ();
+  guint moves = 0;
+  g_signal_connect (win, "engine-moved", G_CALLBACK (count_cb), &moves);
+  const VsVariant *zh = vs_variant_lookup ("crazyhouse");
+  app_test_action (win, "win.new-game-from", g_variant_new ("(ss)", "crazyhouse", zh->start_fen));
+  app_test_action (win, "win.play-engine", g_variant_new_string ("easy"));
+  app_test_action (win, "win.play-move", g_variant_new_string ("e4"));
+  g_assert_true (wait_count (&moves, 1));
+  VsGameNode *c = vs_window_get_cursor (win);
+  g_assert_cmpuint (vs_game_node_get_ply (c), ==, 2);
+  /* a legal second move whatever the engine answered */
+  g_autofree char *san = other_move (c);
+  app_test_action (win, "win.play-move", g_variant_new_string (san));
+  g_assert_true (wait_count (&moves, 2));
+  g_assert_cmpuint (vs_game_node_get_ply (vs_window_get_cursor (win)), ==, 4);
+  /* Take back: the engine's answer and my move. */
+  app_test_action (win, "win.take-back", NULL);
+  c = vs_window_get_cursor (win);
+  g_assert_cmpuint (vs_game_node_get_ply (c), ==, 2);
+  g_assert_null (vs_game_node_get_main_child (c));
+  app_test_action (win, "win.play-engine", g_variant_new_string ("off"));
+  g_free (san);
+  san = other_move (c);
+  app_test_action (win, "win.play-move", g_variant_new_string (san));
+  app_test_run (500);
+  g_assert_cmpuint (moves, ==, 2);
+  g_assert_cmpuint (vs_game_node_get_ply (vs_window_get_cursor (win)), ==, 3);
+  g_assert_null (vs_game_node_get_main_child (vs_window_get_cursor (win)));
+  gtk_window_destroy (GTK_WINDOW (win));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -406,5 +590,10 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/multi-game-list", test_multi_game_list);
   g_test_add_func ("/app/autosave-recovery", test_autosave_and_recovery);
   g_test_add_func ("/app/bad-file", test_bad_file);
+  g_test_add_func ("/app/new-game", test_new_game);
+  g_test_add_func ("/app/setup-editor", test_setup_editor);
+  g_test_add_func ("/app/clipboard", test_clipboard);
+  g_test_add_func ("/app/play-engine", test_play_engine);
+  g_test_add_func ("/app/headers", test_headers);
   return g_test_run ();
 }
