@@ -196,6 +196,7 @@ run_external (const VsPosition *pos, const char *cmd, Ctx *c)
   o.engine = VS_ANALYSIS_ENGINE_UCI;
   o.engine_command = cmd;
   o.movetime_ms = 200;
+  o.hash_mb = 16;
   vs_analysis_start (a, pos, &o, NULL, on_done, c);
   g_main_loop_run (c->loop);
   g_object_unref (a);
