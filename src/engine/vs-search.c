@@ -683,8 +683,13 @@ search (Worker *w, int alpha, int beta, int depth, int ply)
                   rm->seldepth = w->seldepth;
                   rm->pv[0] = m;
                   int len = MIN (w->pv_len[1], VS_SEARCH_MAX_PV - 1);
-                  memcpy (&rm->pv[1], w->pv[1], len * sizeof (VsMove));
-                  rm->pv_len = len + 1;
+                  /* a fail-high against an aspiration window brings no
+                   * continuation: keep this move's previous one */
+                  if (len > 0 || rm->pv_len <= 1)
+                    {
+                      memcpy (&rm->pv[1], w->pv[1], len * sizeof (VsMove));
+                      rm->pv_len = len + 1;
+                    }
                 }
               else
                 rm->score = -VS_SCORE_INF;
