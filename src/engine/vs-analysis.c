@@ -317,12 +317,19 @@ analysis_thread (GTask *task, gpointer source, gpointer task_data, GCancellable 
           client = vs_uci_client_new (run->engine_command ? run->engine_command : "");
           ok = vs_uci_client_start (client, 10000, cancellable, &error) &&
                vs_uci_client_set_variant (client, run->pos->variant, &error);
-          if (ok && vs_uci_client_has_option (client, "Hash"))
+          /* only what differs from the engine's defaults: engines clear
+           * their hash table synchronously on Hash/Threads (seconds for
+           * Fairy-Stockfish on a busy machine) */
+          g_autofree char *hs = g_strdup_printf ("%d", hash);
+          g_autofree char *ts = g_strdup_printf ("%d", threads);
+          if (ok && vs_uci_client_has_option (client, "Hash") &&
+              g_strcmp0 (vs_uci_client_get_option_default (client, "Hash"), hs) != 0)
             {
               g_autofree char *h = g_strdup_printf ("%d", hash);
               ok = vs_uci_client_set_option (client, "Hash", h, &error);
             }
-          if (ok && vs_uci_client_has_option (client, "Threads"))
+          if (ok && vs_uci_client_has_option (client, "Threads") &&
+              g_strcmp0 (vs_uci_client_get_option_default (client, "Threads"), ts) != 0)
             {
               g_autofree char *t = g_strdup_printf ("%d", threads);
               ok = vs_uci_client_set_option (client, "Threads", t, &error);
@@ -334,7 +341,7 @@ analysis_thread (GTask *task, gpointer source, gpointer task_data, GCancellable 
           ok = vs_uci_client_set_option (client, "MultiPV", m, &error);
         }
       if (ok)
-        ok = vs_uci_client_sync (client, 10000, &error);
+        ok = vs_uci_client_sync (client, 30000, &error);
       if (ok)
         {
           g_mutex_lock (&run->lock);
@@ -413,13 +420,13 @@ on_timer (gpointer data)
   gint64 now = g_get_monotonic_time ();
   VsAnalysisInfo *snap = NULL;
   g_mutex_lock (&run->lock);
-  if (run->latest && (run->dirty || now - self->last_emit_us >= 200000))
+  if (run->latest && (run->dirty || now - self->last_emit_us >= 150000))
     {
       snap = vs_analysis_info_copy (run->latest);
       run->dirty = FALSE;
     }
   g_mutex_unlock (&run->lock);
-  if (snap == NULL && now - self->last_emit_us >= 200000)
+  if (snap == NULL && now - self->last_emit_us >= 150000)
     {
       /* nothing from the engine yet: still tell the GUI it is alive */
       snap = g_new0 (VsAnalysisInfo, 1);

@@ -299,6 +299,19 @@ should_stop (Worker *w)
   if (w->id != 0)
     return FALSE;
   guint64 n = atomic_load_explicit (&w->nodes, memory_order_relaxed);
+  /* Node and time limits apply once depth 1 is complete: a search stopped
+   * before that would have no move worth playing (vs_search_stop() still
+   * stops at once). */
+  if (w->completed_depth == 0)
+    {
+      if ((n & 511) == 0 && s->func && g_get_monotonic_time () - s->last_report_us >= 100000)
+        {
+          s->last_report_us = g_get_monotonic_time ();
+          fill_info (s, w, VS_SEARCH_INFO_PROGRESS);
+          s->func (&s->info, s->user_data);
+        }
+      return FALSE;
+    }
   if (s->limits.nodes && s->n_workers == 1 && n >= s->limits.nodes)
     {
       atomic_store (&s->stop, 1);
@@ -317,7 +330,7 @@ should_stop (Worker *w)
           atomic_store (&s->stop, 1);
           return TRUE;
         }
-      if (s->func && now - s->last_report_us >= 200000)
+      if (s->func && now - s->last_report_us >= 100000)
         {
           s->last_report_us = now;
           fill_info (s, w, VS_SEARCH_INFO_PROGRESS);
@@ -670,8 +683,13 @@ search (Worker *w, int alpha, int beta, int depth, int ply)
                   rm->seldepth = w->seldepth;
                   rm->pv[0] = m;
                   int len = MIN (w->pv_len[1], VS_SEARCH_MAX_PV - 1);
-                  memcpy (&rm->pv[1], w->pv[1], len * sizeof (VsMove));
-                  rm->pv_len = len + 1;
+                  /* a fail-high against an aspiration window brings no
+                   * continuation: keep this move's previous one */
+                  if (len > 0 || rm->pv_len <= 1)
+                    {
+                      memcpy (&rm->pv[1], w->pv[1], len * sizeof (VsMove));
+                      rm->pv_len = len + 1;
+                    }
                 }
               else
                 rm->score = -VS_SCORE_INF;

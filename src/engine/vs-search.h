@@ -49,7 +49,7 @@ typedef struct {
 
 typedef enum {
   VS_SEARCH_INFO_ITERATION = 0,   /* a depth finished (or a new best line)   */
-  VS_SEARCH_INFO_PROGRESS,        /* periodic report (≥ every 200 ms)        */
+  VS_SEARCH_INFO_PROGRESS,        /* periodic report (about every 100 ms)    */
   VS_SEARCH_INFO_FINAL,           /* the search ended: best_move is set      */
 } VsSearchInfoKind;
 

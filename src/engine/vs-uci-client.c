@@ -31,6 +31,7 @@ struct _VsUciClient {
   GAsyncQueue *lines;
   char *name;
   GPtrArray *options;     /* option names */
+  GHashTable *defaults;   /* option name (lower case) → default value */
   GPtrArray *variants;    /* UCI_Variant values */
   atomic_int stop_requested;
   gboolean eof;
@@ -49,6 +50,7 @@ vs_uci_client_finalize (GObject *object)
   g_free (self->name);
   g_ptr_array_unref (self->options);
   g_ptr_array_unref (self->variants);
+  g_hash_table_unref (self->defaults);
   g_mutex_clear (&self->write_lock);
   G_OBJECT_CLASS (vs_uci_client_parent_class)->finalize (object);
 }
@@ -64,6 +66,7 @@ vs_uci_client_init (VsUciClient *self)
 {
   self->options = g_ptr_array_new_with_free_func (g_free);
   self->variants = g_ptr_array_new_with_free_func (g_free);
+  self->defaults = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   g_mutex_init (&self->write_lock);
 }
 
@@ -288,6 +291,17 @@ vs_uci_client_start (VsUciClient *self, int timeout_ms, GCancellable *cancellabl
           const char *t = strstr (s, " type ");
           g_autofree char *name = t ? g_strndup (s, t - s) : g_strdup (s);
           g_ptr_array_add (self->options, g_strdup (g_strstrip (name)));
+          const char *d = strstr (s, " default ");
+          if (d)
+            {
+              d += 9;
+              const char *e = d;
+              while (*e && !g_str_has_prefix (e, " min ") && !g_str_has_prefix (e, " max ") &&
+                     !g_str_has_prefix (e, " var "))
+                e++;
+              g_hash_table_replace (self->defaults, g_ascii_strdown (name, -1),
+                                    g_strstrip (g_strndup (d, e - d)));
+            }
           if (g_ascii_strcasecmp (name, "UCI_Variant") == 0)
             {
               g_auto(GStrv) tok = g_strsplit (line, " ", -1);
@@ -319,6 +333,13 @@ vs_uci_client_has_option (VsUciClient *self, const char *name)
     if (g_ascii_strcasecmp (g_ptr_array_index (self->options, i), name) == 0)
       return TRUE;
   return FALSE;
+}
+
+const char *
+vs_uci_client_get_option_default (VsUciClient *self, const char *name)
+{
+  g_autofree char *key = g_ascii_strdown (name, -1);
+  return g_hash_table_lookup (self->defaults, key);
 }
 
 gboolean

@@ -39,6 +39,8 @@ gboolean     vs_uci_client_start      (VsUciClient *self, int timeout_ms,
                                        GCancellable *cancellable, GError **error);
 const char  *vs_uci_client_get_name   (VsUciClient *self);   /* "id name", or the program */
 gboolean     vs_uci_client_has_option (VsUciClient *self, const char *name);
+/* The option's "default" as the engine announced it, or NULL. */
+const char  *vs_uci_client_get_option_default (VsUciClient *self, const char *name);
 /* Send "setoption name N value V" (not checked against the option list). */
 gboolean     vs_uci_client_set_option (VsUciClient *self, const char *name,
                                        const char *value, GError **error);

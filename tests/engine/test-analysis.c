@@ -110,9 +110,14 @@ test_progress_and_cancel (void)
   g_assert_error (c.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
   g_assert_null (c.final);
   g_assert_false (c.wrong_thread);
-  g_assert_cmpint (c.progress, >=, 6);
-  g_assert_cmpint (c.max_gap, <=, 250000);
-  g_assert_cmpint (latency, <, 50000);
+  /* VS_TEST_RELAXED_TIMING: for runs under valgrind, which slows
+   * everything down 50-100×; the race checks are what matter there */
+  if (!g_getenv ("VS_TEST_RELAXED_TIMING"))
+    {
+      g_assert_cmpint (c.progress, >=, 6);
+      g_assert_cmpint (c.max_gap, <=, 250000);
+      g_assert_cmpint (latency, <, 50000);
+    }
   g_assert_false (vs_analysis_is_running (a));
   g_clear_error (&c.error);
   g_object_unref (cancel);
@@ -196,6 +201,7 @@ run_external (const VsPosition *pos, const char *cmd, Ctx *c)
   o.engine = VS_ANALYSIS_ENGINE_UCI;
   o.engine_command = cmd;
   o.movetime_ms = 200;
+  o.hash_mb = 16;
   vs_analysis_start (a, pos, &o, NULL, on_done, c);
   g_main_loop_run (c->loop);
   g_object_unref (a);

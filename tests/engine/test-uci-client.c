@@ -48,6 +48,9 @@ test_start_faults (void)
   g_assert_no_error (error);
   g_assert_cmpstr (vs_uci_client_get_name (garbage), ==, "Fake garbage");
   g_assert_true (vs_uci_client_has_option (garbage, "MultiPV"));
+  g_assert_cmpstr (vs_uci_client_get_option_default (garbage, "multipv"), ==, "1");
+  g_assert_cmpstr (vs_uci_client_get_option_default (garbage, "UCI_Variant"), ==, "crazyhouse");
+  g_assert_null (vs_uci_client_get_option_default (garbage, "Hash"));
   g_assert_true (vs_uci_client_sync (garbage, 2000, &error));
   vs_uci_client_quit (garbage);
 }
