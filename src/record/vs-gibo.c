@@ -876,7 +876,8 @@ vs_gibo_write_game (VsGame *game, GError **error)
       else
         write_board (s, vs_game_get_start_fen (game));
     }
-  if (strcmp (v->id, "janggi") == 0 && !vs_game_get_header (game, "Variant"))
+  /* the rule set: a stored [Variant] header is skipped above, so always */
+  if (strcmp (v->id, "janggi") == 0)
     g_string_append (s, "[Variant \"janggi\"]\r\n");
   g_string_append (s, "\r\n");
 
