@@ -2,13 +2,20 @@
 #include "vs-fuzz.h"
 #include "vs-variant.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static void
 quiet_log (const char *domain, GLogLevelFlags level, const char *message, gpointer data)
 {
   if (level & (G_LOG_LEVEL_ERROR | G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_WARNING))
-    g_log_default_handler (domain, level, message, data);
+    {
+      /* GLib's handler would stop with SIGTRAP, which libFuzzer does not
+       * catch (no crash input would be saved): print and abort instead */
+      fprintf (stderr, "%s: %s\n", domain ? domain : "?", message);
+      abort ();
+    }
 }
 
 void
@@ -43,6 +50,8 @@ vs_fuzz_position (const uint8_t *data, size_t size)
   if (!vs_position_init (&pos, v, text, &error))
     {
       g_assert (error != NULL && error->message != NULL && error->message[0] != '\0');
+      /* messages are shown in the UI: UTF-8 even for bytes that are not */
+      g_assert (g_utf8_validate (error->message, -1, NULL));
       g_error_free (error);
       g_free (text);
       return;
@@ -112,6 +121,7 @@ vs_fuzz_move (const uint8_t *data, size_t size)
   else
     {
       g_assert (error != NULL && error->message != NULL && error->message[0] != '\0');
+      g_assert (g_utf8_validate (error->message, -1, NULL));
       g_error_free (error);
     }
   g_free (text);

@@ -190,7 +190,9 @@ check_round_trip (VsGameCollection *c, const VsRecordOptions *read_opts, VsRecor
     {
       gsize len2;
       const char *data2 = g_bytes_get_data (again, &len2);
-      g_error ("a second write differs:\n%.*s--- second:\n%.*s", (int) len, data, (int) len2, data2);
+      g_autofree char *e1 = g_strescape (g_strndup (data, len), NULL);
+      g_autofree char *e2 = g_strescape (g_strndup (data2, len2), NULL);
+      g_error ("a second write differs:\n%s\n--- second:\n%s", e1, e2);
     }
 }
 
