@@ -613,7 +613,7 @@ _vs_gibo_parse_game (VsParseContext *ctx, const char *text, gsize len, VsRecordP
     {
       const char *at = fen_at ? fen_at : text;
       const char *eol = memchr (at, '\n', G.end - at);
-      G.problem = NULL;
+      g_clear_pointer (&G.problem, vs_record_problem_free);   /* the position problem wins */
       fail_at (&G, VS_RECORD_ERROR_BAD_POSITION, at, eol ? eol : G.end, why);
       g_ptr_array_unref (keys);
       g_ptr_array_unref (values);
