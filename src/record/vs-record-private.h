@@ -13,12 +13,16 @@ VsGame     *_vs_game_new_from_position (const VsVariant *v, const char *fen, con
 VsGameNode *_vs_game_append_child  (VsGame *game, VsGameNode *parent, VsMove move, const char *san);
 /* Append text to a comment (joined with a space); no "changed" signal. */
 void        _vs_game_node_append_comment (VsGame *game, VsGameNode *node, gboolean before, const char *text, gssize len);
+/* Same, taking ownership of text (freed if empty). */
+void        _vs_game_node_take_comment (VsGame *game, VsGameNode *node, gboolean before, char *text);
 void        _vs_game_node_push_nag (VsGameNode *node, guint nag);
 void        _vs_game_node_push_shape (VsGameNode *node, VsShape shape);
 void        _vs_game_node_put_clock (VsGameNode *node, gint64 ms);
 void        _vs_game_node_put_emt (VsGameNode *node, gint64 ms);
 void        _vs_game_node_put_eval (VsGameNode *node, VsEval eval);
 void        _vs_game_add_header (VsGame *game, const char *key, const char *value);
+/* Same, taking ownership of key and value. */
+void        _vs_game_take_header (VsGame *game, char *key, char *value);
 void        _vs_game_set_start (VsGame *game, const VsVariant *v, const char *fen, const VsPosition *pos);
 /* Start side and move number (from the start position). */
 int         _vs_game_start_side (VsGame *game);
@@ -49,7 +53,15 @@ typedef struct {
   guint            first_line;   /* line number of text's first line */
   VsPosition      *pos;          /* scratch, owned by the caller */
   gboolean         canonical_san; /* options->canonical_san */
+  /* the last start position set up, reused by the next game with the same
+   * variant and position string (owned by the caller; may be NULL) */
+  VsPosition      *start_cache;
+  const VsVariant *cache_variant;
+  char            *cache_fen;
 } VsParseContext;
+
+/* vs_position_init through ctx's cache. */
+gboolean    _vs_parse_start_position (VsParseContext *ctx, const VsVariant *v, const char *fen, GError **error);
 
 /* Parse one PGN (or bare move list, kifu = TRUE) game.  Always returns a game
  * unless nothing at all could be read (then NULL); *problem set on trouble. */
@@ -58,7 +70,5 @@ VsGame *_vs_pgn_parse_game  (VsParseContext *ctx, const char *text, gsize len,
 VsGame *_vs_gibo_parse_game (VsParseContext *ctx, const char *text, gsize len,
                              VsRecordProblem **problem);
 
-/* Janggi setups: "마상상마" etc. → the 4 letters on files b c g h. */
-gboolean    _vs_janggi_setup_letters (const char *name, char out[4]);
 
 G_END_DECLS

@@ -1,0 +1,378 @@
+/* vs-analysis-pane.c — engine analysis of the position on the board.
+ *
+ * A VsAnalysis runs the chosen engine in a worker thread; its "progress"
+ * reports (at most every 250 ms) update the lines here on the main loop. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "vs-analysis-pane.h"
+
+#define N_LINE_ROWS 10
+
+struct _VsAnalysisPane
+{
+  GtkWidget parent_instance;
+
+  GtkWidget *box;
+  GtkDropDown *engine_dropdown;
+  GtkToggleButton *run_button;
+  GtkLabel *status_label;
+  GtkBox *lines_box;
+
+  GSettings *settings;
+  GPtrArray *engine_names;     /* display names; [0] = built-in */
+  GPtrArray *engine_commands;  /* NULL for the built-in engine */
+  VsAnalysis *analysis;
+  VsPosition *pos;
+  gboolean have_pos;
+  GPtrArray *line_moves;       /* first move of each shown line (GUINT_TO_POINTER) */
+  guint n_reports;
+  gboolean updating_button;
+};
+
+enum { SIGNAL_SCORE, SIGNAL_LINE_ACTIVATED, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+G_DEFINE_FINAL_TYPE (VsAnalysisPane, vs_analysis_pane, GTK_TYPE_WIDGET)
+
+static void
+set_button (VsAnalysisPane *self, gboolean active)
+{
+  self->updating_button = TRUE;
+  gtk_toggle_button_set_active (self->run_button, active);
+  gtk_button_set_label (GTK_BUTTON (self->run_button), active ? _("_Stop") : _("_Analyse"));
+  self->updating_button = FALSE;
+}
+
+static char *
+format_score (const VsAnalysisLine *line, int side)
+{
+  /* Shown from White's (Cho's) point of view, as the eval bar. */
+  int sign = side == 0 ? 1 : -1;
+  if (line->is_mate)
+    {
+      int m = sign * line->mate;
+      return m > 0 ? g_strdup_printf ("#%d", m) : g_strdup_printf ("#−%d", -m);
+    }
+  double v = sign * line->score_cp / 100.0;
+  return g_strdup_printf (v > 0 ? "+%.2f" : v < 0 ? "−%.2f" : "%.2f", ABS (v));
+}
+
+static void
+line_clicked_cb (GtkButton *button, VsAnalysisPane *self)
+{
+  guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "vs-line"));
+  if (index < self->line_moves->len)
+    g_signal_emit (self, signals[SIGNAL_LINE_ACTIVATED], 0,
+                   GPOINTER_TO_UINT (g_ptr_array_index (self->line_moves, index)));
+}
+
+static void
+show_info (VsAnalysisPane *self, const VsAnalysisInfo *info)
+{
+  GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (self->lines_box));
+  g_ptr_array_set_size (self->line_moves, 0);
+  for (guint i = 0; row; i++, row = gtk_widget_get_next_sibling (row))
+    {
+      if (i >= info->n_lines || info->lines[i].n_moves == 0)
+        {
+          gtk_widget_set_visible (row, FALSE);
+          continue;
+        }
+      const VsAnalysisLine *line = &info->lines[i];
+      g_autofree char *score = format_score (line, self->pos->side);
+      g_autofree char *markup = g_markup_printf_escaped ("<b>%s</b>  %s", score, line->text ? line->text : "");
+      GtkWidget *label = gtk_button_get_child (GTK_BUTTON (row));
+      gtk_label_set_markup (GTK_LABEL (label), markup);
+      gtk_widget_set_visible (row, TRUE);
+      g_ptr_array_add (self->line_moves, GUINT_TO_POINTER (line->moves[0]));
+    }
+
+  g_autofree char *status = NULL;
+  g_autofree char *nps = info->nps >= 1000000 ? g_strdup_printf (_("%.1f M nodes/s"), info->nps / 1e6)
+                                              : g_strdup_printf (_("%.0f k nodes/s"), info->nps / 1e3);
+  status = g_strdup_printf (_("%s — depth %d — %s"), info->engine_name ? info->engine_name : "", info->depth, nps);
+  gtk_label_set_label (self->status_label, status);
+
+  if (info->n_lines > 0)
+    {
+      const VsAnalysisLine *best = &info->lines[0];
+      int sign = self->pos->side == 0 ? 1 : -1;
+      g_signal_emit (self, signals[SIGNAL_SCORE], 0, TRUE,
+                     best->is_mate ? 0 : sign * best->score_cp, best->is_mate ? sign * best->mate : 0);
+    }
+}
+
+static void
+progress_cb (VsAnalysis *analysis, VsAnalysisInfo *info, VsAnalysisPane *self)
+{
+  self->n_reports++;
+  show_info (self, info);
+}
+
+static void run (VsAnalysisPane *self);
+
+static void
+run_done (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr (VsAnalysisPane) self = user_data;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (VsAnalysisInfo) info = vs_analysis_start_finish (VS_ANALYSIS (source), result, &error);
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;   /* a new run took its place */
+  if (error)
+    {
+      gtk_label_set_label (self->status_label, error->message);
+      set_button (self, FALSE);
+      return;
+    }
+  if (info)
+    show_info (self, info);
+  if (!vs_analysis_is_running (self->analysis))
+    set_button (self, FALSE);
+}
+
+void
+vs_analysis_pane_get_options (VsAnalysisPane *self, VsAnalysisOptions *o)
+{
+  vs_analysis_options_init (o);
+  guint sel = gtk_drop_down_get_selected (self->engine_dropdown);
+  const char *command = sel < self->engine_commands->len ? g_ptr_array_index (self->engine_commands, sel) : NULL;
+  if (command)
+    {
+      o->engine = VS_ANALYSIS_ENGINE_UCI;
+      o->engine_command = command;
+    }
+  if (self->settings)
+    {
+      o->threads = g_settings_get_int (self->settings, "engine-threads");
+      o->hash_mb = g_settings_get_int (self->settings, "engine-hash");
+      o->multipv = g_settings_get_int (self->settings, "engine-multipv");
+    }
+}
+
+static void
+run (VsAnalysisPane *self)
+{
+  if (!self->have_pos)
+    return;
+  VsAnalysisOptions o;
+  vs_analysis_pane_get_options (self, &o);
+  self->n_reports = 0;
+  vs_analysis_start (self->analysis, self->pos, &o, NULL, run_done, g_object_ref (self));
+  set_button (self, TRUE);
+}
+
+void
+vs_analysis_pane_start (VsAnalysisPane *self)
+{
+  run (self);
+}
+
+void
+vs_analysis_pane_stop (VsAnalysisPane *self)
+{
+  vs_analysis_stop (self->analysis);
+  set_button (self, FALSE);
+}
+
+gboolean
+vs_analysis_pane_is_running (VsAnalysisPane *self)
+{
+  return vs_analysis_is_running (self->analysis);
+}
+
+guint
+vs_analysis_pane_get_n_reports (VsAnalysisPane *self)
+{
+  return self->n_reports;
+}
+
+void
+vs_analysis_pane_set_position (VsAnalysisPane *self, const VsPosition *pos)
+{
+  g_return_if_fail (VS_IS_ANALYSIS_PANE (self));
+  memcpy (self->pos, pos, sizeof *pos);
+  self->have_pos = TRUE;
+  for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (self->lines_box)); row;
+       row = gtk_widget_get_next_sibling (row))
+    gtk_widget_set_visible (row, FALSE);
+  g_ptr_array_set_size (self->line_moves, 0);
+  if (gtk_toggle_button_get_active (self->run_button))
+    run (self);
+  else
+    g_signal_emit (self, signals[SIGNAL_SCORE], 0, FALSE, 0, 0);
+}
+
+static void
+run_toggled_cb (VsAnalysisPane *self)
+{
+  if (self->updating_button)
+    return;
+  if (gtk_toggle_button_get_active (self->run_button))
+    run (self);
+  else
+    vs_analysis_pane_stop (self);
+}
+
+/* ---- Engines ------------------------------------------------------------------ */
+
+static void
+fill_engines (VsAnalysisPane *self)
+{
+  g_ptr_array_set_size (self->engine_names, 0);
+  g_ptr_array_set_size (self->engine_commands, 0);
+  g_ptr_array_add (self->engine_names, g_strdup (_("Built-in engine")));
+  g_ptr_array_add (self->engine_commands, NULL);
+  g_autofree char *chosen = NULL;
+  if (self->settings)
+    {
+      g_autoptr (GVariant) engines = g_settings_get_value (self->settings, "external-engines");
+      for (gsize i = 0; i < g_variant_n_children (engines); i++)
+        {
+          const char *name, *command;
+          g_variant_get_child (engines, i, "(&s&s)", &name, &command);
+          g_ptr_array_add (self->engine_names, g_strdup (name));
+          g_ptr_array_add (self->engine_commands, g_strdup (command));
+        }
+      chosen = g_settings_get_string (self->settings, "analysis-engine");
+    }
+  g_ptr_array_add (self->engine_names, NULL);
+  GtkStringList *model = gtk_string_list_new ((const char *const *) self->engine_names->pdata);
+  g_ptr_array_set_size (self->engine_names, self->engine_names->len - 1);
+  gtk_drop_down_set_model (self->engine_dropdown, G_LIST_MODEL (model));
+  g_object_unref (model);
+  guint sel = 0;
+  for (guint i = 1; chosen && i < self->engine_names->len; i++)
+    if (g_str_equal (g_ptr_array_index (self->engine_names, i), chosen))
+      sel = i;
+  gtk_drop_down_set_selected (self->engine_dropdown, sel);
+}
+
+static void
+engine_selected_cb (VsAnalysisPane *self)
+{
+  guint sel = gtk_drop_down_get_selected (self->engine_dropdown);
+  if (self->settings && sel < self->engine_names->len)
+    {
+      const char *name = sel == 0 ? "" : g_ptr_array_index (self->engine_names, sel);
+      g_autofree char *old = g_settings_get_string (self->settings, "analysis-engine");
+      if (!g_str_equal (old, name))
+        g_settings_set_string (self->settings, "analysis-engine", name);
+    }
+  if (gtk_toggle_button_get_active (self->run_button))
+    run (self);
+}
+
+static void
+settings_changed_cb (GSettings *settings, const char *key, VsAnalysisPane *self)
+{
+  if (g_str_equal (key, "external-engines"))
+    fill_engines (self);
+  else if (g_str_has_prefix (key, "engine-") && gtk_toggle_button_get_active (self->run_button))
+    run (self);
+}
+
+void
+vs_analysis_pane_set_settings (VsAnalysisPane *self, GSettings *settings)
+{
+  if (self->settings)
+    g_signal_handlers_disconnect_by_data (self->settings, self);
+  g_set_object (&self->settings, settings);
+  g_signal_handlers_block_by_func (self->engine_dropdown, engine_selected_cb, self);
+  fill_engines (self);
+  g_signal_handlers_unblock_by_func (self->engine_dropdown, engine_selected_cb, self);
+  g_signal_connect (settings, "changed", G_CALLBACK (settings_changed_cb), self);
+}
+
+/* ---- GObject -------------------------------------------------------------------- */
+
+static void
+vs_analysis_pane_dispose (GObject *object)
+{
+  VsAnalysisPane *self = VS_ANALYSIS_PANE (object);
+  if (self->analysis)
+    {
+      g_signal_handlers_disconnect_by_data (self->analysis, self);
+      vs_analysis_stop (self->analysis);
+    }
+  g_clear_object (&self->analysis);
+  if (self->settings)
+    g_signal_handlers_disconnect_by_data (self->settings, self);
+  g_clear_object (&self->settings);
+  gtk_widget_dispose_template (GTK_WIDGET (self), VS_TYPE_ANALYSIS_PANE);
+  G_OBJECT_CLASS (vs_analysis_pane_parent_class)->dispose (object);
+}
+
+static void
+vs_analysis_pane_finalize (GObject *object)
+{
+  VsAnalysisPane *self = VS_ANALYSIS_PANE (object);
+  g_ptr_array_unref (self->engine_names);
+  g_ptr_array_unref (self->engine_commands);
+  g_ptr_array_unref (self->line_moves);
+  g_free (self->pos);
+  G_OBJECT_CLASS (vs_analysis_pane_parent_class)->finalize (object);
+}
+
+static void
+vs_analysis_pane_class_init (VsAnalysisPaneClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  G_OBJECT_CLASS (klass)->dispose = vs_analysis_pane_dispose;
+  G_OBJECT_CLASS (klass)->finalize = vs_analysis_pane_finalize;
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/org/example/VariantStudy/ui/vs-analysis-pane.ui");
+  gtk_widget_class_bind_template_child (widget_class, VsAnalysisPane, box);
+  gtk_widget_class_bind_template_child (widget_class, VsAnalysisPane, engine_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, VsAnalysisPane, run_button);
+  gtk_widget_class_bind_template_child (widget_class, VsAnalysisPane, status_label);
+  gtk_widget_class_bind_template_child (widget_class, VsAnalysisPane, lines_box);
+  gtk_widget_class_bind_template_callback (widget_class, run_toggled_cb);
+  gtk_widget_class_bind_template_callback (widget_class, engine_selected_cb);
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "analysispane");
+
+  signals[SIGNAL_SCORE] = g_signal_new ("score", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                        0, NULL, NULL, NULL, G_TYPE_NONE, 3,
+                                        G_TYPE_BOOLEAN, G_TYPE_INT, G_TYPE_INT);
+  signals[SIGNAL_LINE_ACTIVATED] = g_signal_new ("line-activated", G_TYPE_FROM_CLASS (klass),
+                                                 G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                                 G_TYPE_NONE, 1, G_TYPE_UINT);
+}
+
+static void
+vs_analysis_pane_init (VsAnalysisPane *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->engine_names = g_ptr_array_new_with_free_func (g_free);
+  self->engine_commands = g_ptr_array_new_with_free_func (g_free);
+  self->line_moves = g_ptr_array_new ();
+  self->pos = g_new0 (VsPosition, 1);
+  self->analysis = vs_analysis_new ();
+  g_signal_connect (self->analysis, "progress", G_CALLBACK (progress_cb), self);
+
+  for (guint i = 0; i < N_LINE_ROWS; i++)
+    {
+      GtkWidget *label = gtk_label_new (NULL);
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+      GtkWidget *button = gtk_button_new ();
+      gtk_button_set_child (GTK_BUTTON (button), label);
+      gtk_widget_add_css_class (button, "flat");
+      gtk_widget_set_tooltip_text (button, _("Play the first move of this line"));
+      g_object_set_data (G_OBJECT (button), "vs-line", GUINT_TO_POINTER (i));
+      g_signal_connect (button, "clicked", G_CALLBACK (line_clicked_cb), self);
+      gtk_widget_set_visible (button, FALSE);
+      gtk_box_append (self->lines_box, button);
+    }
+  fill_engines (self);
+  set_button (self, FALSE);
+}
+
+GtkWidget *
+vs_analysis_pane_new (void)
+{
+  return g_object_new (VS_TYPE_ANALYSIS_PANE, NULL);
+}

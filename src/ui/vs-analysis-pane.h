@@ -1,0 +1,31 @@
+/* vs-analysis-pane.h — engine analysis of the position on the board:
+ * engine chooser, start/stop, the MultiPV lines and the search figures. */
+#pragma once
+
+#include <gtk/gtk.h>
+#include "vs-analysis.h"
+
+G_BEGIN_DECLS
+
+#define VS_TYPE_ANALYSIS_PANE (vs_analysis_pane_get_type ())
+G_DECLARE_FINAL_TYPE (VsAnalysisPane, vs_analysis_pane, VS, ANALYSIS_PANE, GtkWidget)
+
+GtkWidget *vs_analysis_pane_new (void);
+void       vs_analysis_pane_set_settings (VsAnalysisPane *self, GSettings *settings);
+/* The position to analyse (copied); analysis restarts if it is running. */
+void       vs_analysis_pane_set_position (VsAnalysisPane *self, const VsPosition *pos);
+void       vs_analysis_pane_start (VsAnalysisPane *self);
+void       vs_analysis_pane_stop (VsAnalysisPane *self);
+gboolean   vs_analysis_pane_is_running (VsAnalysisPane *self);
+/* Options for the chosen engine and the preferences (engine_command points
+ * into the pane: copy it to keep it). */
+void       vs_analysis_pane_get_options (VsAnalysisPane *self, VsAnalysisOptions *options);
+/* Number of progress reports shown since the last start (tests). */
+guint      vs_analysis_pane_get_n_reports (VsAnalysisPane *self);
+
+/* Signals:
+ *   "score" (gboolean has_score, int centipawns, int mate) — White's view
+ *   "line-activated" (guint move) — the first move of a clicked line
+ */
+
+G_END_DECLS

@@ -1,0 +1,237 @@
+/* vs-annotator.c — evaluates every position of a game's main line in the
+ * background: one VsAnalysis run (worker thread) per position, started from
+ * the previous run's callback, so the main loop only ever handles results. */
+#include "config.h"
+
+#include <math.h>
+
+#include "vs-annotator.h"
+#include "vs-search.h"
+
+typedef struct
+{
+  gboolean done;
+  int cp, mate;
+} Score;
+
+struct _VsAnnotator
+{
+  GObject parent_instance;
+  GPtrArray *positions;     /* VsPosition*, ply 0 = start */
+  GArray *scores;           /* Score */
+  VsAnalysisOptions options;
+  char *engine_command;
+  VsAnalysis *analysis;
+  GCancellable *cancellable;
+  guint next;
+  gboolean running;
+  GError *error;
+};
+
+enum { SIGNAL_POSITION_DONE, SIGNAL_FINISHED, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+G_DEFINE_FINAL_TYPE (VsAnnotator, vs_annotator, G_TYPE_OBJECT)
+
+/* Winning chances in [-1, 1] for White: mates are ±1. */
+static double
+chances (int cp, int mate)
+{
+  if (mate > 0)
+    return 1;
+  if (mate < 0)
+    return -1;
+  return 2.0 / (1.0 + exp (-0.00368208 * cp)) - 1.0;
+}
+
+guint
+vs_annotator_judge (int mover, int before_cp, int before_mate, int after_cp, int after_mate)
+{
+  /* Lichess-like thresholds on the loss of winning chances. */
+  double loss = chances (before_cp, before_mate) - chances (after_cp, after_mate);
+  if (mover == 1)
+    loss = -loss;
+  if (loss >= 0.6)
+    return 4;
+  if (loss >= 0.3)
+    return 2;
+  if (loss >= 0.2)
+    return 6;
+  return 0;
+}
+
+static void run_next (VsAnnotator *self);
+
+static void
+run_done (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr (VsAnnotator) self = user_data;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (VsAnalysisInfo) info = vs_analysis_start_finish (VS_ANALYSIS (source), result, &error);
+  if (!self->running)
+    return;
+  if (info == NULL || info->n_lines == 0)
+    {
+      self->running = FALSE;
+      if (error == NULL)
+        g_set_error_literal (&error, G_IO_ERROR, G_IO_ERROR_FAILED, "no evaluation");
+      g_clear_error (&self->error);
+      self->error = g_steal_pointer (&error);
+      g_signal_emit (self, signals[SIGNAL_FINISHED], 0, FALSE);
+      return;
+    }
+  guint ply = self->next;
+  const VsPosition *pos = g_ptr_array_index (self->positions, ply);
+  const VsAnalysisLine *best = &info->lines[0];
+  int sign = pos->side == 0 ? 1 : -1;
+  Score *s = &g_array_index (self->scores, Score, ply);
+  s->done = TRUE;
+  s->cp = best->is_mate ? 0 : sign * best->score_cp;
+  s->mate = best->is_mate ? sign * best->mate : 0;
+  g_signal_emit (self, signals[SIGNAL_POSITION_DONE], 0, ply, s->cp, s->mate);
+  self->next++;
+  run_next (self);
+}
+
+static void
+run_next (VsAnnotator *self)
+{
+  /* Positions where the game is over have nothing to search. */
+  while (self->next < self->positions->len)
+    {
+      VsPosition *pos = g_ptr_array_index (self->positions, self->next);
+      VsMove moves[VS_MAX_MOVES];
+      if (vs_position_generate (pos, VS_GEN_ALL, moves) > 0)
+        break;
+      VsResult r = VS_RESULT_NONE;
+      vs_position_state (pos, &r);
+      Score *s = &g_array_index (self->scores, Score, self->next);
+      s->done = TRUE;
+      s->cp = 0;
+      s->mate = r == VS_RESULT_WHITE_WINS ? 1 : r == VS_RESULT_BLACK_WINS ? -1 : 0;
+      g_signal_emit (self, signals[SIGNAL_POSITION_DONE], 0, self->next, s->cp, s->mate);
+      self->next++;
+    }
+  if (self->next >= self->positions->len)
+    {
+      self->running = FALSE;
+      g_signal_emit (self, signals[SIGNAL_FINISHED], 0, TRUE);
+      return;
+    }
+  vs_analysis_start (self->analysis, g_ptr_array_index (self->positions, self->next), &self->options,
+                     self->cancellable, run_done, g_object_ref (self));
+}
+
+void
+vs_annotator_start (VsAnnotator *self)
+{
+  g_return_if_fail (!self->running);
+  self->running = TRUE;
+  run_next (self);
+}
+
+void
+vs_annotator_cancel (VsAnnotator *self)
+{
+  if (!self->running)
+    return;
+  self->running = FALSE;
+  g_cancellable_cancel (self->cancellable);
+  g_signal_emit (self, signals[SIGNAL_FINISHED], 0, FALSE);
+}
+
+guint
+vs_annotator_get_n_positions (VsAnnotator *self)
+{
+  return self->positions->len;
+}
+
+gboolean
+vs_annotator_get_score (VsAnnotator *self, guint ply, int *centipawns, int *mate)
+{
+  if (ply >= self->scores->len || !g_array_index (self->scores, Score, ply).done)
+    return FALSE;
+  Score *s = &g_array_index (self->scores, Score, ply);
+  *centipawns = s->cp;
+  *mate = s->mate;
+  return TRUE;
+}
+
+const GError *
+vs_annotator_get_error (VsAnnotator *self)
+{
+  return self->error;
+}
+
+static void
+vs_annotator_dispose (GObject *object)
+{
+  VsAnnotator *self = VS_ANNOTATOR (object);
+  self->running = FALSE;
+  if (self->cancellable)
+    g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->analysis);
+  g_clear_object (&self->cancellable);
+  G_OBJECT_CLASS (vs_annotator_parent_class)->dispose (object);
+}
+
+static void
+vs_annotator_finalize (GObject *object)
+{
+  VsAnnotator *self = VS_ANNOTATOR (object);
+  g_ptr_array_unref (self->positions);
+  g_array_unref (self->scores);
+  g_free (self->engine_command);
+  g_clear_error (&self->error);
+  G_OBJECT_CLASS (vs_annotator_parent_class)->finalize (object);
+}
+
+static void
+vs_annotator_class_init (VsAnnotatorClass *klass)
+{
+  G_OBJECT_CLASS (klass)->dispose = vs_annotator_dispose;
+  G_OBJECT_CLASS (klass)->finalize = vs_annotator_finalize;
+  signals[SIGNAL_POSITION_DONE] = g_signal_new ("position-done", G_TYPE_FROM_CLASS (klass),
+                                                G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE,
+                                                3, G_TYPE_UINT, G_TYPE_INT, G_TYPE_INT);
+  signals[SIGNAL_FINISHED] = g_signal_new ("finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                           0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_BOOLEAN);
+}
+
+static void
+vs_annotator_init (VsAnnotator *self)
+{
+  self->positions = g_ptr_array_new_with_free_func (g_free);
+  self->scores = g_array_new (FALSE, TRUE, sizeof (Score));
+  self->analysis = vs_analysis_new ();
+  self->cancellable = g_cancellable_new ();
+}
+
+VsAnnotator *
+vs_annotator_new (VsGame *game, const VsAnalysisOptions *options, gint64 movetime_ms)
+{
+  VsAnnotator *self = g_object_new (VS_TYPE_ANNOTATOR, NULL);
+  self->options = *options;
+  self->engine_command = g_strdup (options->engine_command);
+  self->options.engine_command = self->engine_command;
+  self->options.multipv = 1;
+  self->options.movetime_ms = movetime_ms;
+  self->options.depth = 0;
+  self->options.nodes = 0;
+
+  /* One position per main-line node, each with its history (repetitions). */
+  VsPosition *pos = g_new (VsPosition, 1);
+  if (vs_game_node_position (vs_game_get_root (game), pos))
+    {
+      g_ptr_array_add (self->positions, g_memdup2 (pos, sizeof *pos));
+      for (VsGameNode *n = vs_game_node_get_main_child (vs_game_get_root (game)); n;
+           n = vs_game_node_get_main_child (n))
+        {
+          vs_position_make (pos, vs_game_node_get_move (n));
+          g_ptr_array_add (self->positions, g_memdup2 (pos, sizeof *pos));
+        }
+    }
+  g_free (pos);
+  g_array_set_size (self->scores, self->positions->len);
+  return self;
+}

@@ -1,0 +1,34 @@
+/* vs-annotator.h — evaluates every position of a game's main line in the
+ * background (one engine run after the other, never on the main loop). */
+#pragma once
+
+#include <gio/gio.h>
+#include "vs-analysis.h"
+#include "vs-game.h"
+
+G_BEGIN_DECLS
+
+#define VS_TYPE_ANNOTATOR (vs_annotator_get_type ())
+G_DECLARE_FINAL_TYPE (VsAnnotator, vs_annotator, VS, ANNOTATOR, GObject)
+
+/* Positions of game's main line are copied now: the game may change while
+ * the annotator runs.  options->engine_command is copied. */
+VsAnnotator *vs_annotator_new (VsGame *game, const VsAnalysisOptions *options, gint64 movetime_ms);
+void         vs_annotator_start  (VsAnnotator *self);
+void         vs_annotator_cancel (VsAnnotator *self);
+guint        vs_annotator_get_n_positions (VsAnnotator *self);
+/* Score of the position after `ply` plies, White's view; FALSE if not done. */
+gboolean     vs_annotator_get_score (VsAnnotator *self, guint ply, int *centipawns, int *mate);
+
+/* Signals:
+ *   "position-done" (guint ply, int centipawns, int mate)
+ *   "finished" (gboolean completed) — FALSE when cancelled or on an engine error
+ *   (then "error" is set: vs_annotator_get_error)
+ */
+const GError *vs_annotator_get_error (VsAnnotator *self);
+
+/* The NAG a move deserves from the scores before and after it (White's view;
+ * mover = the side that made it): 4 (??), 2 (?), 6 (?!) or 0. */
+guint        vs_annotator_judge (int mover, int before_cp, int before_mate, int after_cp, int after_mate);
+
+G_END_DECLS

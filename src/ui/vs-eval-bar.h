@@ -1,0 +1,25 @@
+/* vs-eval-bar.h — a vertical bar showing who stands better. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+#define VS_TYPE_EVAL_BAR (vs_eval_bar_get_type ())
+G_DECLARE_FINAL_TYPE (VsEvalBar, vs_eval_bar, VS, EVAL_BAR, GtkWidget)
+
+GtkWidget *vs_eval_bar_new (void);
+
+/* Score from White's (Cho's) point of view: centipawns, or a mate distance
+ * (mate > 0: White mates in mate moves, < 0: Black mates; 0: no mate).
+ * has_score FALSE shows an even, empty bar. */
+void       vs_eval_bar_set_score (VsEvalBar *self, gboolean has_score, int centipawns, int mate);
+/* Fraction of the bar that is White's (0..1), as drawn. */
+double     vs_eval_bar_get_white_fraction (VsEvalBar *self);
+void       vs_eval_bar_set_flipped (VsEvalBar *self, gboolean flipped);
+
+/* Maps a score to White's share of the bar: a logistic curve, so ±400 cp
+ * gives about 80 %, mates fill the bar. */
+double     vs_eval_white_fraction (int centipawns, int mate);
+
+G_END_DECLS

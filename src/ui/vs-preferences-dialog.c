@@ -1,0 +1,333 @@
+/* vs-preferences-dialog.c — the Preferences window: every control is bound
+ * to a key of org.example.VariantStudy, so changes apply at once. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "vs-board-theme.h"
+#include "vs-piece-set.h"
+#include "vs-preferences-dialog.h"
+
+struct _VsPreferencesDialog
+{
+  GtkWindow parent_instance;
+  GSettings *settings;
+
+  GtkDropDown *board_theme_dropdown;
+  GtkDropDown *chartima_pieces_dropdown;
+  GtkDropDown *janggi_pieces_dropdown;
+  GtkDropDown *strato_view_dropdown;
+  GtkSwitch *coordinates_switch;
+  GtkSwitch *animation_switch;
+  GtkSpinButton *threads_spin;
+  GtkSpinButton *hash_spin;
+  GtkSpinButton *multipv_spin;
+  GtkListBox *engines_list;
+  GtkEntry *engine_name_entry;
+  GtkEntry *engine_command_entry;
+};
+
+G_DEFINE_FINAL_TYPE (VsPreferencesDialog, vs_preferences_dialog, GTK_TYPE_WINDOW)
+
+/* Enum keys: the enum's value numbers are the drop-down's positions.
+ * String keys: the position of the value in the choice list. */
+static void
+sync_dropdown (VsPreferencesDialog *self, GtkDropDown *dropdown)
+{
+  const char *key = g_object_get_data (G_OBJECT (dropdown), "vs-key");
+  const char *const *choices = g_object_get_data (G_OBJECT (dropdown), "vs-choices");
+  guint selected = 0;
+  if (choices == NULL)
+    selected = g_settings_get_enum (self->settings, key);
+  else
+    {
+      g_autofree char *value = g_settings_get_string (self->settings, key);
+      for (guint i = 0; choices[i]; i++)
+        if (g_strcmp0 (choices[i], value) == 0)
+          selected = i;
+    }
+  if (gtk_drop_down_get_selected (dropdown) != selected)
+    gtk_drop_down_set_selected (dropdown, selected);
+}
+
+static void
+dropdown_selected_cb (GtkDropDown *dropdown, GParamSpec *pspec, VsPreferencesDialog *self)
+{
+  const char *key = g_object_get_data (G_OBJECT (dropdown), "vs-key");
+  const char *const *choices = g_object_get_data (G_OBJECT (dropdown), "vs-choices");
+  guint selected = gtk_drop_down_get_selected (dropdown);
+  if (selected == GTK_INVALID_LIST_POSITION)
+    return;
+  if (choices == NULL)
+    {
+      if ((int) selected != g_settings_get_enum (self->settings, key))
+        g_settings_set_enum (self->settings, key, selected);
+    }
+  else
+    {
+      g_autofree char *value = g_settings_get_string (self->settings, key);
+      if (g_strcmp0 (value, choices[selected]) != 0)
+        g_settings_set_string (self->settings, key, choices[selected]);
+    }
+}
+
+/* choices: the values of a string key (static, NULL-terminated), shown
+ * with label(); NULL for an enum key whose items are in the .ui file. */
+static void
+bind_dropdown (VsPreferencesDialog *self, const char *key, GtkDropDown *dropdown,
+               const char *const *choices, const char *(*label) (const char *))
+{
+  if (choices)
+    {
+      GtkStringList *model = gtk_string_list_new (NULL);
+      for (guint i = 0; choices[i]; i++)
+        gtk_string_list_append (model, label (choices[i]));
+      gtk_drop_down_set_model (dropdown, G_LIST_MODEL (model));
+      g_object_unref (model);
+    }
+  g_object_set_data_full (G_OBJECT (dropdown), "vs-key", g_strdup (key), g_free);
+  g_object_set_data (G_OBJECT (dropdown), "vs-choices", (gpointer) choices);
+  sync_dropdown (self, dropdown);
+  g_signal_connect (dropdown, "notify::selected", G_CALLBACK (dropdown_selected_cb), self);
+}
+
+static void
+setting_changed_cb (GSettings *settings, const char *key, VsPreferencesDialog *self)
+{
+  GtkDropDown *dropdowns[] = { self->board_theme_dropdown, self->chartima_pieces_dropdown,
+                               self->janggi_pieces_dropdown, self->strato_view_dropdown };
+  for (guint i = 0; i < G_N_ELEMENTS (dropdowns); i++)
+    if (g_strcmp0 (g_object_get_data (G_OBJECT (dropdowns[i]), "vs-key"), key) == 0)
+      sync_dropdown (self, dropdowns[i]);
+}
+
+static void fill_engines (VsPreferencesDialog *self);
+
+static void
+remove_engine_clicked_cb (GtkButton *button, VsPreferencesDialog *self)
+{
+  guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "vs-index"));
+  g_autoptr (GVariant) engines = g_settings_get_value (self->settings, "external-engines");
+  GVariantBuilder b;
+  g_variant_builder_init (&b, G_VARIANT_TYPE ("a(ss)"));
+  for (gsize i = 0; i < g_variant_n_children (engines); i++)
+    if (i != index)
+      g_variant_builder_add_value (&b, g_variant_get_child_value (engines, i));
+  g_settings_set_value (self->settings, "external-engines", g_variant_builder_end (&b));
+}
+
+static void
+fill_engines (VsPreferencesDialog *self)
+{
+  GtkWidget *child;
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->engines_list))))
+    gtk_list_box_remove (self->engines_list, child);
+
+  g_autoptr (GVariant) engines = g_settings_get_value (self->settings, "external-engines");
+  gsize n = g_variant_n_children (engines);
+  for (gsize i = 0; i < n; i++)
+    {
+      const char *name, *command;
+      g_variant_get_child (engines, i, "(&s&s)", &name, &command);
+      GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+      gtk_widget_set_margin_start (row, 6);
+      gtk_widget_set_margin_end (row, 6);
+      gtk_widget_set_margin_top (row, 6);
+      gtk_widget_set_margin_bottom (row, 6);
+      GtkWidget *name_label = gtk_label_new (name);
+      gtk_widget_add_css_class (name_label, "heading");
+      GtkWidget *cmd_label = gtk_label_new (command);
+      gtk_label_set_ellipsize (GTK_LABEL (cmd_label), PANGO_ELLIPSIZE_MIDDLE);
+      gtk_label_set_xalign (GTK_LABEL (cmd_label), 0);
+      gtk_widget_set_hexpand (cmd_label, TRUE);
+      gtk_widget_add_css_class (cmd_label, "dim-label");
+      GtkWidget *remove = gtk_button_new_from_icon_name ("user-trash-symbolic");
+      gtk_widget_set_tooltip_text (remove, _("Remove this engine"));
+      gtk_widget_add_css_class (remove, "flat");
+      g_object_set_data (G_OBJECT (remove), "vs-index", GUINT_TO_POINTER (i));
+      g_signal_connect (remove, "clicked", G_CALLBACK (remove_engine_clicked_cb), self);
+      gtk_box_append (GTK_BOX (row), name_label);
+      gtk_box_append (GTK_BOX (row), cmd_label);
+      gtk_box_append (GTK_BOX (row), remove);
+      gtk_list_box_append (self->engines_list, row);
+    }
+  if (n == 0)
+    {
+      GtkWidget *label = gtk_label_new (_("No external engine yet: the built-in engine is used."));
+      gtk_widget_add_css_class (label, "dim-label");
+      gtk_widget_set_margin_top (label, 12);
+      gtk_widget_set_margin_bottom (label, 12);
+      gtk_list_box_append (self->engines_list, label);
+    }
+}
+
+static void
+engines_changed_cb (GSettings *settings, const char *key, VsPreferencesDialog *self)
+{
+  fill_engines (self);
+}
+
+gboolean
+vs_preferences_dialog_add_engine (VsPreferencesDialog *self, const char *name,
+                                  const char *command, GError **error)
+{
+  g_auto (GStrv) argv = NULL;
+  g_autofree char *name_s = g_strstrip (g_strdup (name ? name : ""));
+  if (*name_s == '\0')
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("Give the engine a name."));
+      return FALSE;
+    }
+  if (!command || !g_shell_parse_argv (command, NULL, &argv, NULL) || argv[0] == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("Enter the command that starts the engine."));
+      return FALSE;
+    }
+  g_autofree char *program = g_find_program_in_path (argv[0]);
+  if (program == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                   _("No program “%s” was found."), argv[0]);
+      return FALSE;
+    }
+
+  g_autoptr (GVariant) engines = g_settings_get_value (self->settings, "external-engines");
+  GVariantBuilder b;
+  g_variant_builder_init (&b, G_VARIANT_TYPE ("a(ss)"));
+  for (gsize i = 0; i < g_variant_n_children (engines); i++)
+    {
+      const char *n;
+      g_variant_get_child (engines, i, "(&ss)", &n, NULL);
+      if (g_strcmp0 (n, name_s) == 0)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
+                       _("An engine named “%s” exists already."), name_s);
+          return FALSE;
+        }
+      g_variant_builder_add_value (&b, g_variant_get_child_value (engines, i));
+    }
+  g_variant_builder_add (&b, "(ss)", name_s, command);
+  return g_settings_set_value (self->settings, "external-engines", g_variant_builder_end (&b));
+}
+
+static void
+engine_add_clicked_cb (VsPreferencesDialog *self)
+{
+  g_autoptr (GError) error = NULL;
+  if (vs_preferences_dialog_add_engine (self, gtk_editable_get_text (GTK_EDITABLE (self->engine_name_entry)),
+                                        gtk_editable_get_text (GTK_EDITABLE (self->engine_command_entry)),
+                                        &error))
+    {
+      gtk_editable_set_text (GTK_EDITABLE (self->engine_name_entry), "");
+      gtk_editable_set_text (GTK_EDITABLE (self->engine_command_entry), "");
+      gtk_widget_remove_css_class (GTK_WIDGET (self->engine_command_entry), "error");
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->engine_command_entry), NULL);
+    }
+  else
+    {
+      GtkWidget *entry = g_error_matches (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT) &&
+                         *gtk_editable_get_text (GTK_EDITABLE (self->engine_name_entry)) == '\0'
+                         ? GTK_WIDGET (self->engine_name_entry) : GTK_WIDGET (self->engine_command_entry);
+      gtk_widget_add_css_class (entry, "error");
+      gtk_widget_set_tooltip_text (entry, error->message);
+      gtk_widget_grab_focus (entry);
+    }
+}
+
+static void
+browse_response_cb (GtkNativeDialog *dialog, int response, VsPreferencesDialog *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autofree char *path = g_file_get_path (file);
+      g_autofree char *quoted = path ? g_shell_quote (path) : NULL;
+      if (quoted)
+        gtk_editable_set_text (GTK_EDITABLE (self->engine_command_entry), quoted);
+      if (path && *gtk_editable_get_text (GTK_EDITABLE (self->engine_name_entry)) == '\0')
+        {
+          g_autofree char *base = g_path_get_basename (path);
+          gtk_editable_set_text (GTK_EDITABLE (self->engine_name_entry), base);
+        }
+    }
+  gtk_native_dialog_destroy (dialog);
+  g_object_unref (dialog);
+}
+
+static void
+engine_browse_clicked_cb (VsPreferencesDialog *self)
+{
+  GtkFileChooserNative *chooser =
+    gtk_file_chooser_native_new (_("Choose the Engine Program"), GTK_WINDOW (self),
+                                 GTK_FILE_CHOOSER_ACTION_OPEN, _("_Choose"), _("_Cancel"));
+  g_signal_connect (chooser, "response", G_CALLBACK (browse_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+static void
+vs_preferences_dialog_dispose (GObject *object)
+{
+  VsPreferencesDialog *self = VS_PREFERENCES_DIALOG (object);
+  if (self->settings)
+    g_signal_handlers_disconnect_by_data (self->settings, self);
+  g_clear_object (&self->settings);
+  gtk_widget_dispose_template (GTK_WIDGET (self), VS_TYPE_PREFERENCES_DIALOG);
+  G_OBJECT_CLASS (vs_preferences_dialog_parent_class)->dispose (object);
+}
+
+static void
+vs_preferences_dialog_class_init (VsPreferencesDialogClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  G_OBJECT_CLASS (klass)->dispose = vs_preferences_dialog_dispose;
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/org/example/VariantStudy/ui/vs-preferences-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, VsPreferencesDialog, chartima_pieces_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, VsPreferencesDialog, janggi_pieces_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, VsPreferencesDialog, board_theme_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, VsPreferencesDialog, strato_view_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, VsPreferencesDialog, coordinates_switch);
+  gtk_widget_class_bind_template_child (widget_class, VsPreferencesDialog, animation_switch);
+  gtk_widget_class_bind_template_child (widget_class, VsPreferencesDialog, threads_spin);
+  gtk_widget_class_bind_template_child (widget_class, VsPreferencesDialog, hash_spin);
+  gtk_widget_class_bind_template_child (widget_class, VsPreferencesDialog, multipv_spin);
+  gtk_widget_class_bind_template_child (widget_class, VsPreferencesDialog, engines_list);
+  gtk_widget_class_bind_template_child (widget_class, VsPreferencesDialog, engine_name_entry);
+  gtk_widget_class_bind_template_child (widget_class, VsPreferencesDialog, engine_command_entry);
+  gtk_widget_class_bind_template_callback (widget_class, engine_add_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, engine_browse_clicked_cb);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static void
+vs_preferences_dialog_init (VsPreferencesDialog *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+VsPreferencesDialog *
+vs_preferences_dialog_new (GtkWindow *parent, GSettings *settings)
+{
+  VsPreferencesDialog *self = g_object_new (VS_TYPE_PREFERENCES_DIALOG,
+                                            "transient-for", parent, NULL);
+  self->settings = g_object_ref (settings);
+
+  bind_dropdown (self, "board-theme", self->board_theme_dropdown,
+                 vs_board_theme_names (), vs_board_theme_label);
+  bind_dropdown (self, "piece-set-chartima", self->chartima_pieces_dropdown,
+                 vs_piece_set_names_for_variant (&vs_variant_chartima), vs_piece_set_label);
+  bind_dropdown (self, "piece-set-janggi", self->janggi_pieces_dropdown,
+                 vs_piece_set_names_for_variant (&vs_variant_janggi), vs_piece_set_label);
+  bind_dropdown (self, "strato-view", self->strato_view_dropdown, NULL, NULL);
+  g_signal_connect (settings, "changed", G_CALLBACK (setting_changed_cb), self);
+
+  g_settings_bind (settings, "show-coordinates", self->coordinates_switch, "active", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "animate-moves", self->animation_switch, "active", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "engine-threads", self->threads_spin, "value", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "engine-hash", self->hash_spin, "value", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "engine-multipv", self->multipv_spin, "value", G_SETTINGS_BIND_DEFAULT);
+
+  g_signal_connect (settings, "changed::external-engines", G_CALLBACK (engines_changed_cb), self);
+  fill_engines (self);
+  return self;
+}

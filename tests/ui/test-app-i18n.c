@@ -1,0 +1,108 @@
+/* test-app-i18n.c — with LANGUAGE=ja the window speaks Japanese; renders
+ * the window to PNG in the language of the run (English and Japanese runs). */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <locale.h>
+#include <string.h>
+
+#include "test-app-util.h"
+
+static gboolean
+has_japanese (const char *text)
+{
+  for (const char *p = text; p && *p; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+      if ((c >= 0x3040 && c <= 0x30ff) || (c >= 0x4e00 && c <= 0x9fff))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Texts of every label, button and tooltip under widget. */
+static void
+collect_texts (GtkWidget *widget, GPtrArray *out)
+{
+  if (GTK_IS_LABEL (widget))
+    g_ptr_array_add (out, g_strdup (gtk_label_get_label (GTK_LABEL (widget))));
+  if (GTK_IS_BUTTON (widget) && gtk_button_get_label (GTK_BUTTON (widget)))
+    g_ptr_array_add (out, g_strdup (gtk_button_get_label (GTK_BUTTON (widget))));
+  if (gtk_widget_get_tooltip_text (widget))
+    g_ptr_array_add (out, g_strdup (gtk_widget_get_tooltip_text (widget)));
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    collect_texts (c, out);
+}
+
+static void
+test_language (void)
+{
+  const char *lang = g_getenv ("LANGUAGE");
+  gboolean ja = lang && g_str_has_prefix (lang, "ja");
+
+  VsWindow *win = app_test_window ();
+  gboolean ok = FALSE;
+  vs_window_load_startup (win);
+  g_assert_true (app_test_wait_signal (win, "loaded", 20000, &ok));
+  g_assert_true (ok);
+  app_test_run (300);
+
+  g_autoptr (GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+  collect_texts (GTK_WIDGET (win), texts);
+  GtkWidget *titlebar = gtk_window_get_titlebar (GTK_WINDOW (win));
+  collect_texts (titlebar, texts);
+  guint n_ja = 0;
+  for (guint i = 0; i < texts->len; i++)
+    if (has_japanese (g_ptr_array_index (texts, i)))
+      {
+        n_ja++;
+        g_test_message ("Japanese: %s", (char *) g_ptr_array_index (texts, i));
+      }
+  gboolean found_open = FALSE;
+  for (guint i = 0; i < texts->len; i++)
+    if (strstr (g_ptr_array_index (texts, i), ja ? "開く" : "_Open"))
+      found_open = TRUE;
+  g_assert_true (found_open);
+  if (ja)
+    g_assert_cmpuint (n_ja, >=, 5);
+  else
+    g_assert_cmpuint (n_ja, ==, 0);
+
+  /* Screenshots at the default size and at the smallest supported size. */
+  const char *dir = g_getenv ("VS_SCREENSHOT_DIR");
+  if (dir)
+    {
+      g_mkdir_with_parents (dir, 0755);
+      const struct { const char *name; int w, h; } sizes[] = { { "study", 1180, 760 }, { "small", 1024, 700 } };
+      for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+        {
+          gtk_window_set_default_size (GTK_WINDOW (win), sizes[i].w, sizes[i].h);
+          app_test_action (win, "win.go-first", NULL);
+          for (int k = 0; k < 9; k++)
+            app_test_action (win, "win.go-next", NULL);
+          app_test_run (500);
+          g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (win)), <=, sizes[i].w + 1);
+          g_autofree char *name = g_strdup_printf ("%s-%s.png", sizes[i].name, ja ? "ja" : "en");
+          g_autofree char *path = g_build_filename (dir, name, NULL);
+          g_autoptr (GError) error = NULL;
+          g_assert_true (app_test_screenshot (GTK_WIDGET (win), path, &error));
+          g_assert_no_error (error);
+        }
+    }
+  gtk_window_destroy (GTK_WINDOW (win));
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_autofree char *tmpdir = g_dir_make_tmp ("vs-app-i18n-XXXXXX", NULL);
+  g_setenv ("XDG_DATA_HOME", tmpdir, TRUE);
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("VS_LOCALEDIR"));
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+  gtk_test_init (&argc, &argv, NULL);
+  app_test_application ();
+  g_test_add_func ("/app/i18n/language", test_language);
+  return g_test_run ();
+}

@@ -1,0 +1,131 @@
+/* test-app-util.c — driving the real VariantStudy window in tests. */
+#include "config.h"
+
+#include "test-app-util.h"
+
+static VsApplication *app;
+
+VsApplication *
+app_test_application (void)
+{
+  if (app == NULL)
+    {
+      app = vs_application_new ();
+      g_autoptr (GError) error = NULL;
+      g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+      g_assert_no_error (error);
+      /* Keep the application alive between windows. */
+      g_application_hold (G_APPLICATION (app));
+    }
+  return app;
+}
+
+VsWindow *
+app_test_window (void)
+{
+  VsWindow *win = vs_window_new (app_test_application ());
+  gtk_window_set_default_size (GTK_WINDOW (win), 1180, 760);
+  gtk_window_present (GTK_WINDOW (win));
+  app_test_run (50);
+  return win;
+}
+
+typedef struct
+{
+  gboolean fired;
+  gboolean ok;
+} Wait;
+
+static void
+fired_cb (gpointer obj, gboolean ok, Wait *w)
+{
+  w->fired = TRUE;
+  w->ok = ok;
+}
+
+static gboolean
+timeout_cb (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+gboolean
+app_test_wait_signal (gpointer obj, const char *signal, guint timeout_ms, gboolean *ok)
+{
+  Wait w = { FALSE, FALSE };
+  gboolean timed_out = FALSE;
+  gulong id = g_signal_connect (obj, signal, G_CALLBACK (fired_cb), &w);
+  guint t = g_timeout_add (timeout_ms, timeout_cb, &timed_out);
+  while (!w.fired && !timed_out)
+    g_main_context_iteration (NULL, TRUE);
+  g_signal_handler_disconnect (obj, id);
+  if (!timed_out)
+    g_source_remove (t);
+  if (ok)
+    *ok = w.ok;
+  return w.fired;
+}
+
+void
+app_test_run (guint ms)
+{
+  gboolean done = FALSE;
+  g_timeout_add (ms, timeout_cb, &done);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+void
+app_test_action (VsWindow *win, const char *action, GVariant *param)
+{
+  if (param)
+    g_variant_ref_sink (param);
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (win), action, param));
+  if (param)
+    g_variant_unref (param);
+  /* Let idle rebuilds run. */
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+void
+app_test_open (VsWindow *win, const char *path)
+{
+  gboolean ok = FALSE;
+  gtk_widget_activate_action (GTK_WIDGET (win), "win.open-file", "s", path);
+  g_assert_true (app_test_wait_signal (win, "loaded", 20000, &ok));
+  g_assert_true (ok);
+}
+
+char *
+app_test_shared (const char *relative)
+{
+  const char *dir = g_getenv ("VS_SHARED_DIR");
+  return g_build_filename (dir ? dir : SHARED_DIR, relative, NULL);
+}
+
+gboolean
+app_test_screenshot (GtkWidget *widget, const char *path, GError **error)
+{
+  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+  GdkPaintable *paintable = gtk_widget_paintable_new (widget);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  gdk_paintable_snapshot (paintable, snapshot, w, h);
+  g_autoptr (GskRenderNode) node = gtk_snapshot_free_to_node (snapshot);
+  g_object_unref (paintable);
+  if (node == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "nothing was drawn");
+      return FALSE;
+    }
+  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
+  g_autoptr (GdkTexture) texture = gsk_renderer_render_texture (renderer, node,
+                                                                &GRAPHENE_RECT_INIT (0, 0, w, h));
+  if (!gdk_texture_save_to_png (texture, path))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "could not write %s", path);
+      return FALSE;
+    }
+  return TRUE;
+}

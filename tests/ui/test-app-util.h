@@ -1,0 +1,23 @@
+/* test-app-util.h — driving the real VariantStudy window in tests. */
+#pragma once
+
+#include "vs-application.h"
+#include "vs-window.h"
+
+VsApplication *app_test_application (void);
+/* A new, shown window of the test application. */
+VsWindow      *app_test_window (void);
+/* Runs the main loop until `signal` is emitted on obj (its first boolean
+ * argument is stored in *ok), or timeout_ms passes.  Returns whether it came. */
+gboolean       app_test_wait_signal (gpointer obj, const char *signal, guint timeout_ms, gboolean *ok);
+/* Runs the main loop for ms milliseconds. */
+void           app_test_run (guint ms);
+/* Activates a window action, with a parameter or NULL (asserts it exists),
+ * then runs pending idle work. */
+void           app_test_action (VsWindow *win, const char *action, GVariant *param);
+/* Opens path in win and waits for it; asserts success. */
+void           app_test_open (VsWindow *win, const char *path);
+/* A file of the shared test data (../shared/…). */
+char          *app_test_shared (const char *relative);
+/* Renders the window to a PNG file. */
+gboolean       app_test_screenshot (GtkWidget *widget, const char *path, GError **error);
