@@ -47,10 +47,26 @@ vs_variant_lookup (const char *name)
   return NULL;
 }
 
+/* Error messages quote the text read, which may be any bytes: keep them
+ * UTF-8 (they are shown in the UI). */
+static void
+error_make_valid (GError **error)
+{
+  if (error && *error && !g_utf8_validate ((*error)->message, -1, NULL))
+    {
+      char *valid = g_utf8_make_valid ((*error)->message, -1);
+      g_free ((*error)->message);
+      (*error)->message = valid;
+    }
+}
+
 gboolean
 vs_position_init (VsPosition *pos, const VsVariant *v, const char *fen, GError **error)
 {
-  return v->from_string (pos, fen ? fen : v->start_fen, error);
+  gboolean ok = v->from_string (pos, fen ? fen : v->start_fen, error);
+  if (!ok)
+    error_make_valid (error);
+  return ok;
 }
 
 char *
@@ -171,6 +187,8 @@ vs_move_parse (const VsPosition *pos, const char *text, VsNotation n,
 {
   const char *w = NULL;
   gboolean ok = pos->variant->parse_move (pos, text, n, out, &w, error);
+  if (!ok)
+    error_make_valid (error);
   if (warning)
     *warning = w;
   return ok;

@@ -541,6 +541,7 @@ vs_uci_parse_info (const VsPosition *pos, const char *line, VsSearchInfo *info, 
       else if (strcmp (k, "pv") == 0)
         {
           have_pv = TRUE;
+          pv_len = 0;   /* a second "pv" replaces the first: both start at pos */
           VsPosition *p = g_new (VsPosition, 1);
           memcpy (p, pos, sizeof *p);
           for (i++; i < ntok; i++)

@@ -587,7 +587,7 @@ _vs_gibo_parse_game (VsParseContext *ctx, const char *text, gsize len, VsRecordP
     {
       const char *at = fen_at ? fen_at : text;
       const char *eol = memchr (at, '\n', G.end - at);
-      G.problem = NULL;
+      g_clear_pointer (&G.problem, vs_record_problem_free);   /* the position problem wins */
       fail_at (&G, VS_RECORD_ERROR_BAD_POSITION, at, eol ? eol : G.end, why);
       g_ptr_array_unref (keys);
       g_ptr_array_unref (values);
@@ -838,7 +838,8 @@ vs_gibo_write_game (VsGame *game, GError **error)
       else
         write_board (s, vs_game_get_start_fen (game));
     }
-  if (strcmp (v->id, "janggi") == 0 && !vs_game_get_header (game, "Variant"))
+  /* the rule set: a stored [Variant] header is skipped above, so always */
+  if (strcmp (v->id, "janggi") == 0)
     g_string_append (s, "[Variant \"janggi\"]\r\n");
   g_string_append (s, "\r\n");
 

@@ -750,7 +750,17 @@ parse_movetext (Pgn *P, VsPosition *pos)
         {
           if (!vs_game_get_header (P->game, "Result"))
             _vs_game_add_header (P->game, "Result", vs_result_string (r));
-          P->p = P->end;   /* the game ends here */
+          /* the game ends here: text after the result is not dropped silently */
+          const char *rest = p + rl;
+          while (rest < P->end && g_ascii_isspace (*rest))
+            rest++;
+          if (rest < P->end)
+            {
+              fail_at (P, VS_RECORD_ERROR_SYNTAX, rest, token_end (rest, P->end),
+                       _("text after the game result"));
+              break;
+            }
+          P->p = P->end;
         }
       else if (g_ascii_isdigit (c))
         {

@@ -1,0 +1,19 @@
+/* fuzz-pgn.c — libFuzzer entry point; the checks are vs_fuzz_record() in vs-fuzz-record.c. */
+#include "vs-fuzz.h"
+
+int LLVMFuzzerInitialize (int *argc, char ***argv);
+int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
+
+int
+LLVMFuzzerInitialize (int *argc, char ***argv)
+{
+  vs_fuzz_init ();
+  return 0;
+}
+
+int
+LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
+{
+  vs_fuzz_record (VS_FUZZ_RECORD_PGN, data, size);
+  return 0;
+}
