@@ -1006,26 +1006,31 @@ generate_to (const VsPosition *pos, int to, VsMove *out)
       if (pos->hand[us][pt] && (pt != ZH_PAWN || (to >= 8 && to < 56)))
         cand[nc++] = VS_MOVE_MAKE (NO_SQ, to, VS_MOVE_DROP, pt);
 
+  /* Legality: out of check, a drop is always legal and any other move only
+   * needs the full test when it is the king's, en passant, or its piece
+   * stands on a line through the king (it may be pinned). */
+  const int ksq = b->king[us];
+  const bool in_check = (attackers_to (b, ksq, occ) & enemy) != 0;
   for (int i = 0; i < nc; i++)
-    if (keeps_king_safe (b, us, cand[i]))
-      out[n++] = cand[i];
+    {
+      VsMove m = cand[i];
+      bool safe;
+      if (in_check)
+        safe = keeps_king_safe (b, us, m);
+      else if (VS_MOVE_KIND (m) == VS_MOVE_DROP)
+        safe = true;
+      else if (VS_MOVE_FROM (m) == ksq || VS_MOVE_KIND (m) == VS_MOVE_EN_PASSANT ||
+               line_through (ksq, VS_MOVE_FROM (m)))
+        safe = keeps_king_safe (b, us, m);
+      else
+        safe = true;
+      if (safe)
+        out[n++] = m;
+    }
   return n;
 }
 
 /* ---- Effects and game state -------------------------------------------------------- */
-
-/* A copy of the position without its history, for looking one move ahead in
- * notation and effects (not on the hot path). */
-static VsPosition *
-position_after (const VsPosition *pos, VsMove m)
-{
-  VsPosition *p = g_malloc (sizeof *p);
-  memcpy (p, pos, G_STRUCT_OFFSET (VsPosition, hist));
-  memcpy (&p->priv, &pos->priv, sizeof p->priv);
-  p->hist_len = 0;
-  zh_make (p, m);
-  return p;
-}
 
 static void
 zh_effects (const VsPosition *pos, VsMove m, VsMoveEffects *out)
@@ -1476,9 +1481,14 @@ check_suffix (const VsPosition *pos, VsMove m)
 {
   if (!checkers_after (pos, m))
     return "";
-  /* a check: only now a copy, to look for a reply */
-  g_autofree VsPosition *after = position_after (pos, m);
-  return zh_count_legal (after) ? "+" : "#";
+  /* a check: play it on a position on the stack, of which only the fields
+   * make and the generator use are filled (no history is copied) */
+  VsPosition after;
+  memcpy (&after, pos, G_STRUCT_OFFSET (VsPosition, hist));
+  memcpy (&after.priv, &pos->priv, sizeof after.priv);
+  after.hist_len = 0;
+  zh_make (&after, m);
+  return zh_count_legal (&after) ? "+" : "#";
 }
 
 static void
