@@ -881,20 +881,156 @@ zh_checkers (const VsPosition *pos)
   return popcnt (attackers_to (b, b->king[pos->side], occ) & b->color[pos->side ^ 1]);
 }
 
-/* ---- Effects and game state -------------------------------------------------------- */
+/* ---- Looking at one move without playing it ------------------------------------------ */
 
-/* A copy of the position without its history, for looking one move ahead in
- * notation and effects (not on the hot path). */
-static VsPosition *
-position_after (const VsPosition *pos, VsMove m)
+/* The checkers of the side not moving after the legal move m, found on a
+ * copy of the bitboards alone (no copy of the position). */
+static uint64_t
+checkers_after (const VsPosition *pos, VsMove m)
 {
-  VsPosition *p = g_malloc (sizeof *p);
-  memcpy (p, pos, G_STRUCT_OFFSET (VsPosition, hist));
-  memcpy (&p->priv, &pos->priv, sizeof p->priv);
-  p->hist_len = 0;
-  zh_make (p, m);
-  return p;
+  ZhBoard a = *CZB (pos);
+  const int us = pos->side, them = us ^ 1, to = VS_MOVE_TO (m);
+  const VsMoveKind kind = VS_MOVE_KIND (m);
+  if (kind == VS_MOVE_DROP)
+    {
+      a.color[us] |= BIT (to);
+      a.type[VS_MOVE_PIECE (m)] |= BIT (to);
+    }
+  else
+    {
+      const int from = VS_MOVE_FROM (m);
+      const int t = VS_PIECE_TYPE (pos->board[from]);
+      const VsPiece cap = pos->board[to];
+      if (cap)
+        {
+          a.color[them] &= ~BIT (to);
+          a.type[VS_PIECE_TYPE (cap)] &= ~BIT (to);
+        }
+      a.color[us] ^= BIT (from) | BIT (to);
+      a.type[t] &= ~BIT (from);
+      a.type[kind == VS_MOVE_PROMOTION ? (int) VS_MOVE_PIECE (m) : t] |= BIT (to);
+      if (kind == VS_MOVE_EN_PASSANT)
+        {
+          a.color[them] &= ~BIT (to ^ 8);
+          a.type[ZH_PAWN] &= ~BIT (to ^ 8);
+        }
+      else if (kind == VS_MOVE_CASTLE)
+        {
+          int rf, rt;
+          castle_rook_squares (to, &rf, &rt);
+          a.color[us] ^= BIT (rf) | BIT (rt);
+          a.type[ZH_ROOK] ^= BIT (rf) | BIT (rt);
+        }
+    }
+  return attackers_to (&a, a.king[them], a.color[0] | a.color[1]) & a.color[us];
 }
+
+/* Does the pseudo-legal move m (not castling) leave the mover's king safe? */
+static bool
+keeps_king_safe (const ZhBoard *b, int us, VsMove m)
+{
+  const int to = VS_MOVE_TO (m);
+  uint64_t occ = b->color[0] | b->color[1] | BIT (to);
+  uint64_t enemy = b->color[us ^ 1] & ~BIT (to);
+  int ksq = b->king[us];
+  if (VS_MOVE_KIND (m) != VS_MOVE_DROP)
+    {
+      const int from = VS_MOVE_FROM (m);
+      occ ^= BIT (from);
+      if (from == ksq)
+        ksq = to;
+      if (VS_MOVE_KIND (m) == VS_MOVE_EN_PASSANT)
+        {
+          occ ^= BIT (to ^ 8);
+          enemy &= ~BIT (to ^ 8);
+        }
+    }
+  return !(attackers_to (b, ksq, occ) & enemy);
+}
+
+/* Every legal move to `to` but castling, drops included: the same moves as
+ * zh_generate (VS_GEN_ALL) gives for that square, found from the square
+ * (notation readers; no full generation). */
+static int
+generate_to (const VsPosition *pos, int to, VsMove *out)
+{
+  const ZhBoard *b = CZB (pos);
+  const int us = pos->side, them = us ^ 1;
+  const uint64_t own = b->color[us], enemy = b->color[them], occ = own | enemy;
+  const uint64_t tb = BIT (to);
+  VsMove cand[64];
+  int nc = 0, n = 0;
+
+  if (own & tb)
+    return 0;
+  /* pieces */
+  uint64_t from = ((knight_attacks[to] & b->type[ZH_KNIGHT]) |
+                   (king_attacks[to] & b->type[ZH_KING]) |
+                   (bishop_attacks (occ, to) & (b->type[ZH_BISHOP] | b->type[ZH_QUEEN])) |
+                   (rook_attacks (occ, to) & (b->type[ZH_ROOK] | b->type[ZH_QUEEN]))) & own;
+  while (from)
+    cand[nc++] = VS_MOVE_MAKE (pop_lsb (&from), to, VS_MOVE_NORMAL, 0);
+  /* pawns */
+  const uint64_t pawns = b->type[ZH_PAWN] & own;
+  const int up = us ? -8 : 8;
+  const bool promo = us ? to < 8 : to >= 56;
+  uint64_t pf = 0;
+  if (enemy & tb)
+    pf = pawn_attacks[them][to] & pawns;
+  else if (to == pos->ep)
+    for (uint64_t c = pawn_attacks[them][to] & pawns; c; )
+      cand[nc++] = VS_MOVE_MAKE (pop_lsb (&c), to, VS_MOVE_EN_PASSANT, 0);
+  else
+    {
+      const int s1 = to - up, s2 = to - 2 * up;
+      if (s1 >= 0 && s1 < 64)
+        {
+          if (pawns & BIT (s1))
+            pf = BIT (s1);
+          else if (!(occ & BIT (s1)) && (to >> 3) == (us ? 4 : 3) && (pawns & BIT (s2)))
+            pf = BIT (s2);
+        }
+    }
+  while (pf)
+    {
+      int f = pop_lsb (&pf);
+      if (promo)
+        for (int pt = ZH_QUEEN; pt >= ZH_KNIGHT; pt--)
+          cand[nc++] = VS_MOVE_MAKE (f, to, VS_MOVE_PROMOTION, pt);
+      else
+        cand[nc++] = VS_MOVE_MAKE (f, to, VS_MOVE_NORMAL, 0);
+    }
+  /* drops */
+  if (!(occ & tb))
+    for (int pt = ZH_QUEEN; pt >= ZH_PAWN; pt--)
+      if (pos->hand[us][pt] && (pt != ZH_PAWN || (to >= 8 && to < 56)))
+        cand[nc++] = VS_MOVE_MAKE (NO_SQ, to, VS_MOVE_DROP, pt);
+
+  /* Legality: out of check, a drop is always legal and any other move only
+   * needs the full test when it is the king's, en passant, or its piece
+   * stands on a line through the king (it may be pinned). */
+  const int ksq = b->king[us];
+  const bool in_check = (attackers_to (b, ksq, occ) & enemy) != 0;
+  for (int i = 0; i < nc; i++)
+    {
+      VsMove m = cand[i];
+      bool safe;
+      if (in_check)
+        safe = keeps_king_safe (b, us, m);
+      else if (VS_MOVE_KIND (m) == VS_MOVE_DROP)
+        safe = true;
+      else if (VS_MOVE_FROM (m) == ksq || VS_MOVE_KIND (m) == VS_MOVE_EN_PASSANT ||
+               line_through (ksq, VS_MOVE_FROM (m)))
+        safe = keeps_king_safe (b, us, m);
+      else
+        safe = true;
+      if (safe)
+        out[n++] = m;
+    }
+  return n;
+}
+
+/* ---- Effects and game state -------------------------------------------------------- */
 
 static void
 zh_effects (const VsPosition *pos, VsMove m, VsMoveEffects *out)
@@ -935,8 +1071,7 @@ zh_effects (const VsPosition *pos, VsMove m, VsMoveEffects *out)
                     : pos->board[VS_MOVE_FROM (m)];
       break;
     }
-  g_autofree VsPosition *after = position_after (pos, m);
-  out->gives_check = zh_checkers (after);
+  out->gives_check = popcnt (checkers_after (pos, m));
 }
 
 static VsGameState
@@ -1344,10 +1479,16 @@ is_capture (const VsPosition *pos, VsMove m)
 static const char *
 check_suffix (const VsPosition *pos, VsMove m)
 {
-  g_autofree VsPosition *after = position_after (pos, m);
-  if (!zh_checkers (after))
+  if (!checkers_after (pos, m))
     return "";
-  return zh_count_legal (after) ? "+" : "#";
+  /* a check: play it on a position on the stack, of which only the fields
+   * make and the generator use are filled (no history is copied) */
+  VsPosition after;
+  memcpy (&after, pos, G_STRUCT_OFFSET (VsPosition, hist));
+  memcpy (&after.priv, &pos->priv, sizeof after.priv);
+  after.hist_len = 0;
+  zh_make (&after, m);
+  return zh_count_legal (&after) ? "+" : "#";
 }
 
 static void
@@ -1398,7 +1539,7 @@ write_san (const VsPosition *pos, VsMove m, char *out)
         g_string_append_c (s, piece_chars[type]);
         /* minimal disambiguation: file, else rank, else both */
         VsMove moves[VS_MAX_MOVES];
-        int n = zh_generate (pos, VS_GEN_ALL, moves);
+        int n = generate_to (pos, to, moves);
         gboolean other = FALSE, same_file = FALSE, same_rank = FALSE;
         for (int i = 0; i < n; i++)
           {
@@ -1615,8 +1756,10 @@ parse_san (const VsPosition *pos, const char *text, VsMove *out, const char **wa
   if (len == 0)
     return bad_move (error, text, VS_NOTATION_SAN);
 
+  /* the legal moves: all of them for castling, else those to the one
+   * destination square (generate_to) */
   VsMove moves[VS_MAX_MOVES];
-  int n = zh_generate (pos, VS_GEN_ALL, moves);
+  int n;
   VsMove found = VS_MOVE_NONE;
   int count = 0;
   gboolean promotion_needed = FALSE;
@@ -1628,6 +1771,7 @@ parse_san (const VsPosition *pos, const char *text, VsMove *out, const char **wa
   if (strcmp (norm, "O-O") == 0 || strcmp (norm, "O-O-O") == 0)
     {
       int file = len == 3 ? 6 : 2;
+      n = zh_generate (pos, VS_GEN_ALL, moves);
       for (int i = 0; i < n; i++)
         if (VS_MOVE_KIND (moves[i]) == VS_MOVE_CASTLE && (VS_MOVE_TO (moves[i]) & 7) == file)
           {
@@ -1649,6 +1793,7 @@ parse_san (const VsPosition *pos, const char *text, VsMove *out, const char **wa
       int to = parse_square (at + 1);
       if (t == 0 || t == ZH_KING || to < 0 || at[3] != '\0')
         return bad_move (error, text, VS_NOTATION_SAN);
+      n = generate_to (pos, to, moves);
       for (int i = 0; i < n; i++)
         if (VS_MOVE_KIND (moves[i]) == VS_MOVE_DROP && VS_MOVE_TO (moves[i]) == to &&
             VS_MOVE_PIECE (moves[i]) == t)
@@ -1719,6 +1864,7 @@ parse_san (const VsPosition *pos, const char *text, VsMove *out, const char **wa
         }
       if (n_pats == 0)
         return bad_move (error, text, VS_NOTATION_SAN);
+      n = generate_to (pos, to, moves);
       /* the first reading that fits wins: a lower-case "b" is a pawn's file
        * as in standard SAN, and a bishop only when no pawn move fits */
       for (int k = 0; k < n_pats && count == 0; k++)

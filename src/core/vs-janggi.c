@@ -12,8 +12,8 @@
  * restored by unmake).
  *
  * Geometry tables (rays, palace lines, horse and elephant legs and their
- * reverse lookups) are computed once on first use (g_once) and never written
- * again: they are constants for every thread.
+ * reverse lookups) are const data generated at build time by vs-janggi-gen.c:
+ * the module holds no mutable state.
  *
  * Move legality: pseudo-legal generation, then a move is legal without any
  * test when the side is not in check, no bikjang stands, the King does not
@@ -25,6 +25,7 @@
  */
 #include "config.h"
 #include "vs-janggi.h"
+#include "vs-janggi-tables.h"
 
 #include <glib/gi18n.h>
 #include <string.h>
@@ -80,186 +81,9 @@ G_STATIC_ASSERT (sizeof (JPriv) <= sizeof (((VsPosition *) 0)->priv));
 
 /* ---- Geometry tables ---------------------------------------------------------- */
 
-typedef struct {
-  uint8_t ray[NSQ][4][10];        /* orthogonal rays, NONE-terminated       */
-  uint8_t dray[NSQ][4][3];        /* palace diagonal rays (≤ 2 steps)       */
-  uint8_t n_dray[NSQ];            /* number of non-empty diagonal rays, packed first */
-  uint8_t palace[NSQ][8];         /* King / Guard steps                     */
-  uint8_t n_palace[NSQ];
-  uint8_t horse[NSQ][8][2];       /* leg, to                                */
-  uint8_t n_horse[NSQ];
-  uint8_t elephant[NSQ][8][3];    /* leg1, leg2, to                         */
-  uint8_t n_elephant[NSQ];
-  uint8_t horse_rev[NSQ][8][2];   /* origin, leg: horses that reach sq      */
-  uint8_t n_horse_rev[NSQ];
-  uint8_t eleph_rev[NSQ][8][3];   /* origin, leg1, leg2                     */
-  uint8_t n_eleph_rev[NSQ];
-  uint8_t soldier[2][NSQ][6];     /* soldier steps by colour                */
-  uint8_t n_soldier[2][NSQ];
-  uint8_t soldier_rev[2][NSQ][6]; /* points from which a soldier of colour c reaches sq */
-  uint8_t n_soldier_rev[2][NSQ];
-  uint8_t sens[NSQ][NSQ];         /* [king][sq]: sq may carry an attack on king */
-  uint8_t palace_of[NSQ];         /* 0 none, 1 Cho's palace, 2 Han's palace */
-  uint8_t diag_point[NSQ];        /* on a palace diagonal                   */
-} JTables;
-
-static JTables tables_storage;
-
-static int
-palace_of (int f, int r)
-{
-  if (f < 3 || f > 5)
-    return 0;
-  if (r <= 2)
-    return 1;
-  if (r >= 7)
-    return 2;
-  return 0;
-}
-
-static gboolean
-is_diag_point (int f, int r)
-{
-  int p = palace_of (f, r);
-  if (p == 0)
-    return FALSE;
-  int rr = p == 1 ? r : r - 7;
-  /* corners and centre of the 3×3 palace */
-  return (f == 4 && rr == 1) || ((f == 3 || f == 5) && (rr == 0 || rr == 2));
-}
-
-static gboolean
-on_board (int f, int r)
-{
-  return f >= 0 && f < NFILES && r >= 0 && r < NRANKS;
-}
-
-static void
-build_tables (JTables *T)
-{
-  static const int ortho[4][2] = { { 0, 1 }, { 0, -1 }, { 1, 0 }, { -1, 0 } };
-  static const int diag[4][2] = { { 1, 1 }, { -1, 1 }, { 1, -1 }, { -1, -1 } };
-
-  memset (T, NONE, sizeof *T);
-  for (int s = 0; s < NSQ; s++)
-    {
-      int f = FILE_OF (s), r = RANK_OF (s);
-      T->palace_of[s] = palace_of (f, r);
-      T->diag_point[s] = is_diag_point (f, r);
-      T->n_dray[s] = T->n_palace[s] = T->n_horse[s] = T->n_elephant[s] = 0;
-      T->n_horse_rev[s] = T->n_eleph_rev[s] = 0;
-      for (int c = 0; c < 2; c++)
-        T->n_soldier[c][s] = T->n_soldier_rev[c][s] = 0;
-    }
-  for (int s = 0; s < NSQ; s++)
-    {
-      int f = FILE_OF (s), r = RANK_OF (s);
-      /* orthogonal rays */
-      for (int d = 0; d < 4; d++)
-        {
-          int n = 0, ff = f + ortho[d][0], rr = r + ortho[d][1];
-          for (; on_board (ff, rr); ff += ortho[d][0], rr += ortho[d][1])
-            T->ray[s][d][n++] = SQ (ff, rr);
-          T->ray[s][d][n] = NONE;
-        }
-      /* palace diagonals and King/Guard steps */
-      int p = T->palace_of[s];
-      for (int d = 0; d < 4 && p; d++)
-        {
-          int ff = f + ortho[d][0], rr = r + ortho[d][1];
-          if (on_board (ff, rr) && palace_of (ff, rr) == p)
-            T->palace[s][T->n_palace[s]++] = SQ (ff, rr);
-        }
-      if (T->diag_point[s])
-        for (int d = 0; d < 4; d++)
-          {
-            int n = 0, ff = f + diag[d][0], rr = r + diag[d][1];
-            for (; on_board (ff, rr) && palace_of (ff, rr) == p && is_diag_point (ff, rr);
-                 ff += diag[d][0], rr += diag[d][1])
-              T->dray[s][T->n_dray[s]][n++] = SQ (ff, rr);
-            if (n > 0)
-              {
-                T->dray[s][T->n_dray[s]][n] = NONE;
-                T->palace[s][T->n_palace[s]++] = T->dray[s][T->n_dray[s]][0];
-                T->n_dray[s]++;
-              }
-          }
-      /* horse and elephant */
-      for (int d = 0; d < 4; d++)
-        {
-          int dx = ortho[d][0], dy = ortho[d][1];
-          int lf = f + dx, lr = r + dy;
-          if (!on_board (lf, lr))
-            continue;
-          for (int side = -1; side <= 1; side += 2)
-            {
-              int px = dy != 0 ? side : 0, py = dx != 0 ? side : 0;
-              int tf = lf + dx + px, tr = lr + dy + py;
-              if (on_board (tf, tr))
-                {
-                  int k = T->n_horse[s]++;
-                  T->horse[s][k][0] = SQ (lf, lr);
-                  T->horse[s][k][1] = SQ (tf, tr);
-                  int t = SQ (tf, tr), j = T->n_horse_rev[t]++;
-                  T->horse_rev[t][j][0] = s;
-                  T->horse_rev[t][j][1] = SQ (lf, lr);
-                }
-              int ef = tf + dx + px, er = tr + dy + py;
-              if (on_board (tf, tr) && on_board (ef, er))
-                {
-                  int k = T->n_elephant[s]++;
-                  T->elephant[s][k][0] = SQ (lf, lr);
-                  T->elephant[s][k][1] = SQ (tf, tr);
-                  T->elephant[s][k][2] = SQ (ef, er);
-                  int t = SQ (ef, er), j = T->n_eleph_rev[t]++;
-                  T->eleph_rev[t][j][0] = s;
-                  T->eleph_rev[t][j][1] = SQ (lf, lr);
-                  T->eleph_rev[t][j][2] = SQ (tf, tr);
-                }
-            }
-        }
-      /* soldiers: forward and sideways; diagonally forward along a palace
-       * diagonal inside the enemy palace */
-      for (int c = 0; c < 2; c++)
-        {
-          int fwd = c == VS_WHITE ? 1 : -1;
-          int enemy_palace = c == VS_WHITE ? 2 : 1;
-          int steps[5][2] = { { 0, fwd }, { -1, 0 }, { 1, 0 }, { -1, fwd }, { 1, fwd } };
-          for (int k = 0; k < 5; k++)
-            {
-              int tf = f + steps[k][0], tr = r + steps[k][1];
-              if (!on_board (tf, tr))
-                continue;
-              if (k >= 3 && !(T->diag_point[s] && is_diag_point (tf, tr) &&
-                              T->palace_of[s] == enemy_palace &&
-                              palace_of (tf, tr) == enemy_palace))
-                continue;
-              int t = SQ (tf, tr);
-              T->soldier[c][s][T->n_soldier[c][s]++] = t;
-              T->soldier_rev[c][t][T->n_soldier_rev[c][t]++] = s;
-            }
-        }
-    }
-  /* points through which an attack on a King standing on k may pass */
-  for (int k = 0; k < NSQ; k++)
-    for (int s = 0; s < NSQ; s++)
-      {
-        int df = ABS (FILE_OF (s) - FILE_OF (k)), dr = ABS (RANK_OF (s) - RANK_OF (k));
-        T->sens[k][s] = (df == 0 || dr == 0 || (df == dr && df <= 2));
-      }
-}
-
-static inline const JTables *
-tables (void)
-{
-  static gsize done = 0;
-  if (g_once_init_enter (&done))
-    {
-      build_tables (&tables_storage);
-      g_once_init_leave (&done, 1);
-    }
-  return &tables_storage;
-}
+/* JTables and its one constant instance, vs_janggi_tables, generated at build
+ * time by vs-janggi-gen.c. */
+#define T_CONST (&vs_janggi_tables)
 
 /* ---- Attacks ------------------------------------------------------------------- */
 
@@ -428,7 +252,7 @@ gen_impl (const VsPosition *pos, VsGenType type, VsMove *out)
 
   GenCtx ctx, *g = &ctx;
   const JPriv *pv = CPRIV (pos);
-  const JTables *T = tables ();
+  const JTables *T = T_CONST;
   g->T = T;
   memcpy (g->b, pos->board, NSQ);
   const VsPiece *b = g->b;
@@ -702,7 +526,7 @@ static int
 janggi_checkers (const VsPosition *pos)
 {
   const JPriv *pv = CPRIV (pos);
-  return attackers (tables (), pos->board, pv->king[pos->side], pos->side ^ 1, FALSE);
+  return attackers (T_CONST, pos->board, pv->king[pos->side], pos->side ^ 1, FALSE);
 }
 
 static void
@@ -728,7 +552,7 @@ janggi_effects (const VsPosition *pos, VsMove m, VsMoveEffects *out)
     }
   out->placed = b[to];
   int them = pos->side ^ 1;
-  out->gives_check = attackers (tables (), b, pv->king[them], pos->side, FALSE);
+  out->gives_check = attackers (T_CONST, b, pv->king[them], pos->side, FALSE);
 }
 
 static gboolean
@@ -861,7 +685,7 @@ static gboolean
 janggi_from_string (const VsVariant *v, VsPosition *out, const char *str, GError **error)
 {
   g_return_val_if_fail (str != NULL, FALSE);
-  const JTables *T = tables ();
+  const JTables *T = T_CONST;
   g_autofree VsPosition *pos = g_new0 (VsPosition, 1);
   const char *p = str;
   int counts[2] = { 0, 0 };

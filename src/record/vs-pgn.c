@@ -31,8 +31,6 @@ typedef struct {
   const char      *pieces[VS_MAX_PIECE_TYPES];
   int              n_pieces;
   gboolean         canonical;  /* rewrite SAN with vs_move_write */
-  gboolean         fast_san;   /* Crazyhouse: fast_san() first */
-  char             letters[VS_MAX_PIECE_TYPES];  /* position letter by type */
 } Pgn;
 
 /* ---- Positions in the text ---- */
@@ -427,139 +425,12 @@ handle_comment (Pgn *P, Frame *f, const char *text, gsize len, GString **pending
     }
 }
 
-/* Fast path for Crazyhouse SAN: one legal-move generation, the move found by
- * piece letter, destination, disambiguation and promotion piece.  Any text
- * it does not settle alone (castling, no or several candidates, odd forms)
- * goes to the rules module's parser.  Legality is the module's generator's
- * either way; check marks are not checked (the module only warns on them). */
-static gboolean
-fast_san (Pgn *P, const VsPosition *pos, const char *text, VsMove *out)
-{
-  const VsVariant *v = P->v;
-  char buf[16];
-  gsize len = strlen (text);
-  while (len > 0 && (text[len - 1] == '+' || text[len - 1] == '#'))
-    len--;
-  if (len < 2 || len >= sizeof buf)
-    return FALSE;
-  memcpy (buf, text, len);
-  buf[len] = '\0';
-  char piece = 'P', promo = 0;
-  int dfile = -1, drank = -1, to;
-  gboolean drop = FALSE;
-  const char *p = buf;
-  if (strcmp (buf, "O-O") == 0 || strcmp (buf, "O-O-O") == 0)
-    {
-      /* castling: the King's destination file is g or c */
-      int want = len == 3 ? 6 : 2, count = 0;
-      VsMove moves[VS_MAX_MOVES], found = VS_MOVE_NONE;
-      int n = vs_position_generate (pos, VS_GEN_ALL, moves);
-      for (int i = 0; i < n; i++)
-        if (VS_MOVE_KIND (moves[i]) == VS_MOVE_CASTLE && vs_sq_file (&v->geom, VS_MOVE_TO (moves[i])) == want)
-          {
-            found = moves[i];
-            count++;
-          }
-      if (count != 1)
-        return FALSE;
-      *out = found;
-      return TRUE;
-    }
-  if (p[0] >= 'A' && p[0] <= 'Z')
-    {
-      if (p[0] == 'O')
-        return FALSE;
-      piece = *p++;
-      if (*p == '@')
-        {
-          drop = TRUE;
-          p++;
-        }
-    }
-  else if (p[0] == '@')
-    return FALSE;
-  /* the rest: [file][rank][x]square[=X] */
-  const char *end = buf + len;
-  if (end - p >= 2 && end[-2] == '=' && end[-1] >= 'A' && end[-1] <= 'Z')
-    {
-      promo = end[-1];
-      end -= 2;
-    }
-  else if (piece == 'P' && end - p >= 3 && end[-1] >= 'A' && end[-1] <= 'Z' && g_ascii_isdigit (end[-2]))
-    {
-      promo = end[-1];
-      end -= 1;
-    }
-  if (end - p < 2)
-    return FALSE;
-  int used = 0;
-  to = vs_square_parse (&v->geom, end - 2, &used);
-  if (to < 0 || used != 2)
-    return FALSE;
-  const char *q = p;
-  const char *dend = end - 2;
-  if (dend > q && dend[-1] == 'x')
-    dend--;
-  if (drop && dend != q)
-    return FALSE;
-  if (q < dend && *q >= 'a' && *q < 'a' + v->geom.files)
-    dfile = *q++ - 'a';
-  if (q < dend && g_ascii_isdigit (*q))
-    drank = *q++ - '1';
-  if (q != dend)
-    return FALSE;
-  VsMove moves[VS_MAX_MOVES];
-  int n = vs_position_generate (pos, VS_GEN_ALL, moves);
-  VsMove found = VS_MOVE_NONE;
-  int count = 0;
-  const char *letters = P->letters;
-  for (int i = 0; i < n; i++)
-    {
-      VsMove m = moves[i];
-      if (VS_MOVE_TO (m) != to)
-        continue;
-      VsMoveKind k = VS_MOVE_KIND (m);
-      if (drop)
-        {
-          if (k != VS_MOVE_DROP || letters[VS_MOVE_PIECE (m)] != piece)
-            continue;
-        }
-      else
-        {
-          if (k == VS_MOVE_DROP || k == VS_MOVE_CASTLE || k == VS_MOVE_PASS)
-            continue;
-          int from = VS_MOVE_FROM (m);
-          VsPiece pc = pos->board[from];
-          if (letters[VS_PIECE_TYPE (pc)] != piece)
-            continue;
-          if (dfile >= 0 && vs_sq_file (&v->geom, from) != dfile)
-            continue;
-          if (drank >= 0 && vs_sq_rank (&v->geom, from) != drank)
-            continue;
-          if (piece == 'P' && dfile < 0 && vs_sq_file (&v->geom, from) != vs_sq_file (&v->geom, to))
-            continue;
-          if ((k == VS_MOVE_PROMOTION) != (promo != 0))
-            continue;
-          if (promo && letters[VS_MOVE_PIECE (m)] != promo)
-            continue;
-        }
-      found = m;
-      count++;
-    }
-  if (count != 1)
-    return FALSE;
-  *out = found;
-  return TRUE;
-}
-
 /* *direct: the text was read as SAN as it stands (else a fallback form:
  * "@g4", UCI, "@@@@"). */
 static gboolean
 parse_move_text (Pgn *P, VsPosition *pos, const char *text, VsMove *m, gboolean *direct, GError **error)
 {
   *direct = TRUE;
-  if (P->fast_san && fast_san (P, pos, text, m))
-    return TRUE;
   if (vs_move_parse (pos, text, VS_NOTATION_SAN, m, NULL, error))
     return TRUE;
   *direct = FALSE;
@@ -940,10 +811,6 @@ parse_with_variant (VsParseContext *ctx, const char *text, gsize len, GArray *ta
     {
       P.p = movetext;
       P.canonical = ctx->canonical_san || P.structured;
-      P.fast_san = strcmp (v->id, "crazyhouse") == 0 && v->pieces && v->n_piece_types >= 6
-                   && v->n_piece_types < VS_MAX_PIECE_TYPES;
-      for (int t = 0; P.fast_san && t <= v->n_piece_types; t++)
-        P.letters[t] = t > 0 && v->pieces[t].letter ? v->pieces[t].letter[0] : '\0';
       parse_movetext (&P, pos);
     }
   *problem = P.problem;
