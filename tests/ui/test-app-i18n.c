@@ -88,6 +88,24 @@ test_language (void)
           g_assert_true (app_test_screenshot (GTK_WIDGET (win), path, &error));
           g_assert_no_error (error);
         }
+
+      /* A Crazyhouse game with the record's evaluations in the graph and
+       * the engine analysing. */
+      gtk_window_set_default_size (GTK_WINDOW (win), 1180, 760);
+      g_autofree char *zh = app_test_shared ("data/records/crazyhouse/lichess-2018-jannlee-crazyara.pgn");
+      app_test_open (win, zh);
+      for (int k = 0; k < 24; k++)
+        app_test_action (win, "win.go-next", NULL);
+      app_test_action (win, "win.analyse", NULL);
+      for (int k = 0; k < 40 && vs_window_get_n_analysis_reports (win) < 4; k++)
+        app_test_run (100);
+      app_test_run (300);
+      g_autofree char *name = g_strdup_printf ("analysis-%s.png", ja ? "ja" : "en");
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_autoptr (GError) error = NULL;
+      g_assert_true (app_test_screenshot (GTK_WIDGET (win), path, &error));
+      g_assert_no_error (error);
+      app_test_action (win, "win.analyse", NULL);
     }
   gtk_window_destroy (GTK_WINDOW (win));
 }
