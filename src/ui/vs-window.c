@@ -1071,6 +1071,35 @@ go_action (GtkWidget *widget, const char *action_name, GVariant *param)
     set_cursor (self, target);
 }
 
+/* ←/→/Home/End/↑/↓ walk the record wherever the focus is (the board too),
+ * except in text being edited and with modifiers (Shift+arrows reach the
+ * board's keyboard cursor). */
+static gboolean
+navigation_key_cb (GtkEventControllerKey *key, guint keyval, guint keycode, GdkModifierType state,
+                   VsWindow *self)
+{
+  static const struct { guint keyval; const char *action; } keys[] = {
+    { GDK_KEY_Left, "win.go-prev" }, { GDK_KEY_Right, "win.go-next" },
+    { GDK_KEY_Home, "win.go-first" }, { GDK_KEY_End, "win.go-last" },
+    { GDK_KEY_Up, "win.go-prev-variation" }, { GDK_KEY_Down, "win.go-next-variation" },
+  };
+  if (state & (GDK_SHIFT_MASK | GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SUPER_MASK))
+    return FALSE;
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+  if (focus && (GTK_IS_EDITABLE (focus) || GTK_IS_TEXT (focus) ||
+                (GTK_IS_TEXT_VIEW (focus) && gtk_text_view_get_editable (GTK_TEXT_VIEW (focus))) ||
+                gtk_widget_get_ancestor (focus, GTK_TYPE_POPOVER) ||
+                gtk_widget_get_ancestor (focus, GTK_TYPE_DROP_DOWN)))
+    return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    if (keys[i].keyval == keyval)
+      {
+        gtk_widget_activate_action (GTK_WIDGET (self), keys[i].action, NULL);
+        return TRUE;
+      }
+  return FALSE;
+}
+
 static void
 node_activated_cb (VsWindow *self, VsGameNode *node)
 {
@@ -2037,12 +2066,6 @@ vs_window_class_init (VsWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.go-last", NULL, go_action);
   gtk_widget_class_install_action (widget_class, "win.go-prev-variation", NULL, go_action);
   gtk_widget_class_install_action (widget_class, "win.go-next-variation", NULL, go_action);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Home, 0, "win.go-first", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, 0, "win.go-prev", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, 0, "win.go-next", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_End, 0, "win.go-last", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Up, 0, "win.go-prev-variation", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Down, 0, "win.go-next-variation", NULL);
 
   /* Editing */
   gtk_widget_class_install_action (widget_class, "win.play-move", "s", play_move_action);
@@ -2132,6 +2155,11 @@ vs_window_init (VsWindow *self)
   gtk_widget_set_vexpand (GTK_WIDGET (self->board), TRUE);
   gtk_box_append (self->board_box, GTK_WIDGET (self->board));
   g_signal_connect_swapped (self->board, "move-played", G_CALLBACK (board_move_played_cb), self);
+
+  GtkEventController *keys = gtk_event_controller_key_new ();
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (navigation_key_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
 
   GtkDropTarget *drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
   g_signal_connect (drop, "drop", G_CALLBACK (drop_cb), self);
