@@ -9,6 +9,7 @@
  * Expected move lists and counts were worked out by hand from the rules
  * (the reasoning is in the comment of each case). */
 #include "vs-test-util.h"
+#include "vs-chartima.h"
 
 #include <string.h>
 #include <stdlib.h>
@@ -402,6 +403,8 @@ test_en_passant (void)
   g_assert_cmpstr (c, ==, "d6");
   g_autofree char *s = san (pos, ep);
   g_assert_cmpstr (s, ==, "P E6 x D7");
+  /* readers also take the chess habit "e.p." */
+  g_assert_true (VS_MOVE_CORE (move_san (pos, "P E6 x D7 e.p.", NULL)) == VS_MOVE_CORE (ep));
   /* not on a later move */
   vs_position_make (pos, move_uci (pos, "a1a2"));
   vs_position_make (pos, move_uci (pos, "j10j9"));
@@ -467,6 +470,9 @@ test_castling (void)
   g_assert_cmpint (e.rook_to, ==, sq ("d2"));
   g_autofree char *u = uci (pos, oo);
   g_assert_cmpstr (u, ==, "f2i2");
+  /* also read as the King's move, and 0-0 with zeros */
+  g_assert_true (VS_MOVE_CORE (move_san (pos, "K F2 - I2", NULL)) == VS_MOVE_CORE (oo));
+  g_assert_true (VS_MOVE_CORE (move_san (pos, "0-0-0", NULL)) == VS_MOVE_CORE (ooo));
   vs_position_make (pos, oo);
   g_autofree char *after = fen_of (pos);
   g_assert_cmpstr (after, ==, "10/r4k3r/10/10/10/10/10/10/R6RK1/10 b kq - 1 1");
@@ -520,6 +526,8 @@ test_immobilizer (void)
   g_assert_cmpstr (all, ==, "d6d5 e5e5 j10i10 j10i9 j10j9");
   VsMove s = move_uci (pos, "e5e5");
   g_assert_cmpint (VS_MOVE_KIND (s), ==, VS_MOVE_SUICIDE);
+  g_assert_true (VS_MOVE_CORE (move_uci (pos, "e5e5x")) == VS_MOVE_CORE (s));
+  g_assert_false (is_legal_uci (pos, "d6d5x"));
   g_autofree char *t = san (pos, s);
   g_assert_cmpstr (t, ==, "N E5 xx");
 
@@ -736,6 +744,11 @@ test_position_strings (void)
   g_assert_cmpstr (back, ==,
                    "ilwouuowli/rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR/ILWOUUOWLI w KQkq - 0 1");
   g_assert_cmpint (count_from (pos, NULL), ==, 28);
+  /* the two clocks may be left out (0 and 1 then) */
+  g_autofree VsPosition *short_pos =
+    load_fen ("ilwouuowli/rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR/ILWOUUOWLI w KQkq -");
+  g_autofree char *short_back = fen_of (short_pos);
+  g_assert_cmpstr (short_back, ==, back);
   /* All 21 types read and written back */
   const char *all = "+Q+C+A+R+N+B*+BHDI/QCARNBPKOU/10/10/10/10/10/10/qcarnbpkou/+q+c+a+r+n+b*+bhdi w - - 0 1";
   g_autofree VsPosition *p2 = g_new0 (VsPosition, 1);
@@ -786,7 +799,7 @@ test_notation_reader (void)
   g_autofree VsPosition *pos = load_fen (vs_variant_chartima.start_fen);
   VsMove want = move_uci (pos, "d3d4");
   const char *forms[] = { "P D3 - D4", "PD3-D4", "pd3-d4", "P d3-d4", " p  D3  -  d4 ", "1. P D3 - D4",
-                          "d3-d4", "P D3 D4" };
+                          "d3-d4", "P D3 D4", "P D3 – D4", "12... P D3 - D4" };
   for (guint i = 0; i < G_N_ELEMENTS (forms); i++)
     g_assert_true (VS_MOVE_CORE (move_san (pos, forms[i], NULL)) == VS_MOVE_CORE (want));
   /* a wrong check mark is a warning, not an error */
@@ -1015,6 +1028,117 @@ test_noisy (void)
   g_assert_cmpint (n, ==, 2);
 }
 
+/* Over every position of the reference perft file: noisy generation is
+ * exactly the captures and promotions among the legal moves, the effects
+ * agree with make (captured pieces gone, Dog placed), and the written check
+ * mark agrees with the position after the move. */
+static void
+test_consistency (void)
+{
+  g_autoptr(GPtrArray) cases = vs_test_load_perft ("chartima", &vs_variant_chartima);
+  const char *last = "";
+  for (guint i = 0; i < cases->len; i++)
+    {
+      VsPerftCase *c = cases->pdata[i];
+      if (strcmp (c->fen, last) == 0)
+        continue;
+      last = c->fen;
+      g_autofree VsPosition *pos = load_fen (c->fen);
+      VsMove moves[VS_MAX_MOVES], noisy[VS_MAX_MOVES];
+      int n = vs_position_generate (pos, VS_GEN_ALL, moves);
+      int nn = vs_position_generate (pos, VS_GEN_NOISY, noisy);
+      int expect_noisy = 0;
+      for (int k = 0; k < n; k++)
+        {
+          VsMove m = moves[k];
+          VsMoveEffects e;
+          vs_move_effects (pos, m, &e);
+          gboolean is_noisy = VS_MOVE_KIND (m) == VS_MOVE_PROMOTION ||
+                              (e.n_captured > 0 && VS_MOVE_KIND (m) != VS_MOVE_SUICIDE);
+          expect_noisy += is_noisy;
+          int pieces_before = 0, pieces_after = 0;
+          for (int s = 0; s < 100; s++)
+            pieces_before += pos->board[s] != 0;
+          g_autofree char *text = san (pos, m);
+          vs_position_make (pos, m);
+          for (int s = 0; s < 100; s++)
+            pieces_after += pos->board[s] != 0;
+          for (int j = 0; j < e.n_captured; j++)
+            if (VS_MOVE_KIND (m) != VS_MOVE_SUICIDE && e.captured_sq[j] != VS_MOVE_TO (m))
+              g_assert_cmpint (pos->board[e.captured_sq[j]], ==, 0);
+          g_assert_cmpint (pieces_after, ==, pieces_before - e.n_captured + (e.dog_sq != VS_NO_SQUARE));
+          if (e.dog_sq != VS_NO_SQUARE)
+            g_assert_cmpint (VS_PIECE_TYPE (pos->board[e.dog_sq]), ==, 16);
+          int checkers = vs_variant_chartima.checkers (pos);
+          g_assert_cmpint (checkers, ==, e.gives_check);
+          VsResult r;
+          gboolean mate = vs_position_state (pos, &r) == VS_STATE_CHECKMATE;
+          const char *mark = strrchr (text, ' ');
+          if (mate)
+            g_assert_cmpstr (mark, ==, " #");
+          else if (checkers == 1)
+            g_assert_cmpstr (mark, ==, " +");
+          else if (checkers == 2)
+            g_assert_cmpstr (mark, ==, " ++");
+          else
+            g_assert_true (mark == NULL || (strcmp (mark, " +") != 0 && strcmp (mark, " #") != 0));
+          vs_position_unmake (pos);
+        }
+      g_assert_cmpint (nn, ==, expect_noisy);
+    }
+}
+
+static int
+cmp_move (const void *a, const void *b)
+{
+  VsMove x = *(const VsMove *) a, y = *(const VsMove *) b;
+  return x < y ? -1 : x > y;
+}
+
+/* The generator's incremental legality shortcut against the full test
+ * after every move, over random games from every reference position. */
+static void
+test_incremental_legality (void)
+{
+  g_autoptr(GPtrArray) cases = vs_test_load_perft ("chartima", &vs_variant_chartima);
+  GRand *rand = g_rand_new_with_seed (4242);
+  const char *last = "";
+  int positions = 0;
+  for (guint i = 0; i < cases->len; i++)
+    {
+      VsPerftCase *c = cases->pdata[i];
+      if (strcmp (c->fen, last) == 0)
+        continue;
+      last = c->fen;
+      for (int game = 0; game < 6; game++)
+        {
+          g_autofree VsPosition *pos = load_fen (c->fen);
+          for (int ply = 0; ply < 150; ply++)
+            {
+              VsMove fast[VS_MAX_MOVES], ref[VS_MAX_MOVES];
+              ChBoard cb;
+              ch_board_from_pos (&cb, pos);
+              int nf = ch_generate (&cb, VS_GEN_ALL, fast);
+              int nr = ch_generate_checked (&cb, VS_GEN_ALL, ref, TRUE);
+              if (nf != nr)
+                {
+                  g_autofree char *fen = fen_of (pos);
+                  g_error ("%s: %d moves, reference %d", fen, nf, nr);
+                }
+              qsort (fast, nf, sizeof (VsMove), cmp_move);
+              qsort (ref, nr, sizeof (VsMove), cmp_move);
+              g_assert_cmpmem (fast, nf * sizeof (VsMove), ref, nr * sizeof (VsMove));
+              positions++;
+              if (nf == 0)
+                break;
+              vs_position_make (pos, fast[g_rand_int_range (rand, 0, nf)]);
+            }
+        }
+    }
+  g_rand_free (rand);
+  g_test_message ("%d positions compared", positions);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1050,5 +1174,7 @@ main (int argc, char **argv)
   g_test_add_func ("/chartima/example/nb-i8-h9-dog", test_example_dog);
   g_test_add_func ("/chartima/example/p-f7-f8-ca", test_example_pawn_cannon);
   g_test_add_func ("/chartima/example/ca-c7-c3-mate", test_example_cannon_mate);
+  g_test_add_func ("/chartima/consistency/reference-positions", test_consistency);
+  g_test_add_func ("/chartima/consistency/incremental-legality", test_incremental_legality);
   return g_test_run ();
 }

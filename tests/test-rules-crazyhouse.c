@@ -255,6 +255,9 @@ test_en_passant (void)
   VsMove m = parse (pos, "exd6", VS_NOTATION_SAN);
   g_assert_cmpint (VS_MOVE_KIND (m), ==, VS_MOVE_EN_PASSANT);
   g_assert_cmpint (VS_MOVE_CORE (parse (pos, "exd6 e.p.", VS_NOTATION_SAN)), ==, VS_MOVE_CORE (m));
+  g_assert_cmpint (VS_MOVE_CORE (parse (pos, "exd6ep", VS_NOTATION_SAN)), ==, VS_MOVE_CORE (m));
+  g_assert_cmpint (VS_MOVE_CORE (parse (pos, "exd6 ep", VS_NOTATION_SAN)), ==, VS_MOVE_CORE (m));
+  g_assert_cmpint (VS_MOVE_CORE (parse (pos, "ed6", VS_NOTATION_SAN)), ==, VS_MOVE_CORE (m));
   VsMoveEffects fx;
   vs_move_effects (pos, m, &fx);
   g_assert_cmpint (fx.n_captured, ==, 1);
@@ -431,14 +434,15 @@ test_san_tolerant_reading (void)
   g_autofree char *drop = san_of (p2, "P@g4");
   g_assert_cmpstr (drop, ==, "P@g4");
 
-  /* lower-case b: a pawn or a bishop, whichever fits; both is ambiguous */
+  /* lower-case b: the b-file pawn as in standard SAN, a bishop only when no
+   * pawn move fits */
   g_autofree VsPosition *b = load ("4k3/8/8/8/8/2n5/1P2B3/4K3[] w - - 0 1");
   VsMove pawn = parse (b, "bxc3", VS_NOTATION_SAN);
   g_assert_cmpint (VS_MOVE_FROM (pawn), ==, 9);
   g_autofree VsPosition *b2 = load ("4k3/8/8/8/8/2n5/4B3/4K3[] w - - 0 1");
   g_assert_cmpint (VS_MOVE_FROM (parse (b2, "bd3", VS_NOTATION_SAN)), ==, 12);
   g_autofree VsPosition *b3 = load ("4k3/8/8/8/8/2n5/1P1B4/4K3[] w - - 0 1");
-  assert_parse_error (b3, "bxc3", VS_NOTATION_SAN, VS_CORE_ERROR_AMBIGUOUS_MOVE);
+  g_assert_cmpint (VS_MOVE_FROM (parse (b3, "bxc3", VS_NOTATION_SAN)), ==, 9);
   g_assert_cmpint (VS_MOVE_FROM (parse (b3, "Bxc3", VS_NOTATION_SAN)), ==, 11);
 }
 
@@ -565,6 +569,48 @@ test_real_game_replay (void)
   g_assert_cmpuint (pos->key, ==, start->key);
 }
 
+/* count_legal (perft leaves) counts exactly the moves generate writes, and
+ * the noisy moves are the captures and promotions among them, over random
+ * playouts from every reference position. */
+static void
+test_count_matches_generate (void)
+{
+  g_autoptr(GPtrArray) cases = vs_test_load_perft ("crazyhouse", zh);
+  GRand *rand = g_rand_new_with_seed (1129);
+  g_autofree VsPosition *pos = g_new0 (VsPosition, 1);
+  int checked = 0;
+  for (guint i = 0; i < cases->len; i++)
+    for (int game = 0; game < 3; game++)
+      {
+        VsPerftCase *c = cases->pdata[i];
+        g_assert_true (vs_position_init (pos, zh, c->fen, NULL));
+        for (int ply = 0; ply < 150; ply++)
+          {
+            VsMove all[VS_MAX_MOVES], noisy[VS_MAX_MOVES];
+            int n = vs_position_generate (pos, VS_GEN_ALL, all);
+            g_assert_cmpuint (zh->count_legal (pos), ==, (guint64) n);
+            int nn = vs_position_generate (pos, VS_GEN_NOISY, noisy);
+            int expect = 0;
+            for (int k = 0; k < n; k++)
+              {
+                VsMoveEffects fx;
+                vs_move_effects (pos, all[k], &fx);
+                if (fx.n_captured || VS_MOVE_KIND (all[k]) == VS_MOVE_PROMOTION)
+                  expect++;
+              }
+            g_assert_cmpint (nn, ==, expect);
+            for (int k = 0; k < nn; k++)
+              g_assert_true (vs_position_is_legal (pos, noisy[k]));
+            checked++;
+            if (n == 0)
+              break;
+            vs_position_make (pos, all[g_rand_int_range (rand, 0, n)]);
+          }
+      }
+  g_assert_cmpint (checked, >, 1000);
+  g_rand_free (rand);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -585,5 +631,6 @@ main (int argc, char **argv)
   g_test_add_func ("/rules/crazyhouse/fen-alternative-forms", test_fen_alternative_forms);
   g_test_add_func ("/rules/crazyhouse/fen-errors-name-column", test_fen_errors);
   g_test_add_func ("/rules/crazyhouse/real-game-replay", test_real_game_replay);
+  g_test_add_func ("/rules/crazyhouse/count-legal-matches-generate", test_count_matches_generate);
   return g_test_run ();
 }

@@ -32,7 +32,7 @@ vs_cli_diagram (int argc, char **argv)
     { "arrow", 'a', 0, G_OPTION_ARG_STRING_ARRAY, &arrows, N_("Draw an arrow, e.g. e2e4 or Re2e4 (colour letter G/R/B/Y first); repeatable"), "MOVE" },
     { "highlight", 'H', 0, G_OPTION_ARG_STRING_ARRAY, &highlights, N_("Highlight a square, e.g. e4; repeatable"), "SQUARE" },
     { "circle", 'c', 0, G_OPTION_ARG_STRING_ARRAY, &circles, N_("Circle a square, e.g. e4 or Re4; repeatable"), "SQUARE" },
-    { "last-move", 'l', 0, G_OPTION_ARG_STRING, &last, N_("Mark a last move (UCI notation, legal in the position before FEN is unknown: squares only), e.g. e2e4"), "MOVE" },
+    { "last-move", 'l', 0, G_OPTION_ARG_STRING, &last, N_("Mark a last move by its two squares, e.g. e2e4"), "MOVE" },
     { "flip", 0, 0, G_OPTION_ARG_NONE, &flip, N_("Black / Han at the bottom"), NULL },
     { "no-coordinates", 0, 0, G_OPTION_ARG_NONE, &no_coords, N_("Leave out the coordinates"), NULL },
     { "gibo", 0, 0, G_OPTION_ARG_NONE, &gibo, N_("Janggi: coordinates in gibo numbering"), NULL },

@@ -66,17 +66,17 @@ typedef struct {
 } BenchCase;
 
 static const BenchCase bench_cases[] = {
-  { "crazyhouse", NULL, 7 },
-  { "crazyhouse", "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R[] w KQkq - 1 5", 6 },
-  { "crazyhouse", "r1b1k2r/ppp2ppp/2n5/3q4/3P4/5N2/PP3PPP/R1BQKB1R[PNbp] w KQkq - 0 9", 6 },
-  { "crazyhouse", "r4rk1/ppp2ppp/2n5/3p4/3P2b1/2PB1N2/P1P2PPP/R4RK1[QNBqnbp] b - - 0 15", 5 },
-  { "janggi", NULL, 6 },
-  { "janggi", "r1ba1abnr/4k4/1cn4c1/p1p1p1p1p/9/6P2/P1P1P3P/1C2B2C1/4K4/RN1A1ABNR w - - 4 4", 6 },
-  { "janggi", "2ba1a3/4k4/4b4/p3p1p1p/2p6/6P2/P3P3P/2C1R4/4K4/2BA1A3 w - - 0 30", 7 },
-  { "chartima", NULL, 3 },
-  { "chartima", "ilwouuowli/rnabqkbcnr/pppp1ppppp/4p5/10/10/5P4/PPPPP1PPPP/RNABQKBCNR/ILWOUUOWLI w KQkq - 0 2", 3 },
-  { "strato", NULL, 4 },
-  { "strato", "8/8/8/8/8/8/P'P'P'P'1P'P'P'/R'N'B'Q'K'B'N'R'|8/8/8/8/4P3/8/8/8|r'n'b'q'k'b'n'r'/p'p'p'p'p'p'p'p'/8/8/8/8/8/8 b - 0 1", 4 },
+  { "crazyhouse", NULL, 9 },
+  { "crazyhouse", "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R[] w KQkq - 1 5", 8 },
+  { "crazyhouse", "r1b1k2r/ppp2ppp/2n5/3q4/3P4/5N2/PP3PPP/R1BQKB1R[PNbp] w KQkq - 0 9", 7 },
+  { "crazyhouse", "r4rk1/ppp2ppp/2n5/3p4/3P2b1/2PB1N2/P1P2PPP/R4RK1[QNBqnbp] b - - 0 15", 7 },
+  { "janggi", NULL, 8 },
+  { "janggi", "r1ba1abnr/4k4/1cn4c1/p1p1p1p1p/9/6P2/P1P1P3P/1C2B2C1/4K4/RN1A1ABNR w - - 4 4", 8 },
+  { "janggi", "2ba1a3/4k4/4b4/p3p1p1p/2p6/6P2/P3P3P/2C1R4/4K4/2BA1A3 w - - 0 30", 9 },
+  { "chartima", NULL, 5 },
+  { "chartima", "ilwouuowli/rnabqkbcnr/pppp1ppppp/4p5/10/10/5P4/PPPPP1PPPP/RNABQKBCNR/ILWOUUOWLI w KQkq - 0 2", 5 },
+  { "strato", NULL, 6 },
+  { "strato", "8/8/8/8/8/8/P'P'P'P'1P'P'P'/R'N'B'Q'K'B'N'R'|8/8/8/8/4P3/8/8/8|r'n'b'q'k'b'n'r'/p'p'p'p'p'p'p'p'/8/8/8/8/8/8 b - 0 1", 6 },
 };
 
 int
@@ -142,8 +142,10 @@ vs_cli_bench (int argc, char **argv)
   g_free (pos);
   vs_search_free (search);
   printf (_("Positions searched: %d of %u\n"), searched, (guint) G_N_ELEMENTS (bench_cases));
-  printf (_("Nodes searched: %" G_GUINT64_FORMAT "\n"), total);
-  printf (_("Nodes/second: %" G_GUINT64_FORMAT "\n"), total_us > 0 ? total * 1000000 / (guint64) total_us : 0);
+  g_autofree char *nodes_text = g_strdup_printf ("%" G_GUINT64_FORMAT, total);
+  g_autofree char *nps_text = g_strdup_printf ("%" G_GUINT64_FORMAT, total_us > 0 ? total * 1000000 / (guint64) total_us : 0);
+  printf (_("Nodes searched: %s\n"), nodes_text);
+  printf (_("Nodes/second: %s\n"), nps_text);
   printf ("Bench: %" G_GUINT64_FORMAT "\n", total);
   return 0;
 }
@@ -539,6 +541,8 @@ vs_cli_uci (int argc, char **argv)
 /* ---- analyze -------------------------------------------------------------------- */
 
 #include "vs-uci-client.h"
+#include "vs-game.h"
+#include "vs-record.h"
 #include <math.h>
 
 typedef struct {
@@ -620,9 +624,10 @@ vs_cli_analyze (int argc, char **argv)
   if (engine)
     {
       g_autoptr(VsUciClient) client = vs_uci_client_new (engine);
+      g_autofree char *multipv_text = g_strdup_printf ("%d", limits.multipv);
       if (!vs_uci_client_start (client, 10000, NULL, &error) ||
           !vs_uci_client_set_variant (client, v, &error) ||
-          (limits.multipv > 1 && !vs_uci_client_set_option (client, "MultiPV", g_strdup_printf ("%d", limits.multipv), &error)) ||
+          (limits.multipv > 1 && !vs_uci_client_set_option (client, "MultiPV", multipv_text, &error)) ||
           !vs_uci_client_new_game (client, &error) ||
           !vs_uci_client_sync (client, 10000, &error))
         {
@@ -713,21 +718,11 @@ match_engine_start (MatchEngine *e, const VsVariant *v, GError **error)
       if (!vs_uci_client_set_option (e->client, kv[0], kv[1], error))
         return FALSE;
     }
-  e->name = g_strdup (vs_uci_client_get_name (e->client));
+  if (e->limit)
+    e->name = g_strdup_printf ("%s (%s)", vs_uci_client_get_name (e->client), e->limit);
+  else
+    e->name = g_strdup (vs_uci_client_get_name (e->client));
   return vs_uci_client_sync (e->client, 10000, error);
-}
-
-static void
-pgn_tag (GString *s, const char *k, const char *v)
-{
-  g_string_append_printf (s, "[%s \"", k);
-  for (const char *p = v; *p; p++)
-    {
-      if (*p == '"' || *p == '\\')
-        g_string_append_c (s, '\\');
-      g_string_append_c (s, *p);
-    }
-  g_string_append (s, "\"]\n");
 }
 
 static double
@@ -970,20 +965,8 @@ vs_cli_match (int argc, char **argv)
       fflush (stdout);
       if (pgn)
         {
-          GString *s = g_string_new (NULL);
-          g_autoptr(GDateTime) now = g_date_time_new_now_utc ();
-          g_autofree char *date = g_date_time_format (now, "%Y.%m.%d");
-          g_autofree char *round = g_strdup_printf ("%d", g + 1);
-          pgn_tag (s, "Event", "variant-study-cli match");
-          pgn_tag (s, "Site", "?");
-          pgn_tag (s, "Date", date);
-          pgn_tag (s, "Round", round);
-          pgn_tag (s, "White", eng[first].name);
-          pgn_tag (s, "Black", eng[1 - first].name);
-          pgn_tag (s, "Result", vs_result_string (result));
-          if (v->pgn_name)
-            pgn_tag (s, "Variant", v->pgn_name);
-          /* the game starts at the root of its history */
+          /* the record layer's PGN writer; the game starts at the root of
+           * the position's history (the opening is part of the game) */
           VsPosition *root = g_new (VsPosition, 1);
           memcpy (root, pos, sizeof *root);
           int n = root->hist_len;
@@ -995,43 +978,33 @@ vs_cli_match (int argc, char **argv)
             }
           g_autofree char *rootfen = vs_position_to_string (root);
           g_autofree char *startfen = vs_position_to_string (start);
-          if (strcmp (rootfen, startfen) != 0)
+          g_autoptr(GError) gerr = NULL;
+          g_autoptr(VsGame) game = vs_game_new (v, strcmp (rootfen, startfen) != 0 ? rootfen : NULL, &gerr);
+          VsGameNode *node = game ? vs_game_get_root (game) : NULL;
+          for (int k = 0; k < n && node; k++)
+            node = vs_game_add_move (game, node, moves[k], NULL, &gerr);
+          if (game && node)
             {
-              pgn_tag (s, "SetUp", "1");
-              pgn_tag (s, "FEN", rootfen);
+              g_autoptr(GDateTime) now = g_date_time_new_now_utc ();
+              g_autofree char *date = g_date_time_format (now, "%Y.%m.%d");
+              g_autofree char *round = g_strdup_printf ("%d", g + 1);
+              vs_game_set_header (game, "Event", "variant-study-cli match");
+              vs_game_set_header (game, "Site", "?");
+              vs_game_set_header (game, "Date", date);
+              vs_game_set_header (game, "Round", round);
+              vs_game_set_header (game, "White", eng[first].name);
+              vs_game_set_header (game, "Black", eng[1 - first].name);
+              vs_game_set_header (game, "Termination", termination);
+              vs_game_set_result (game, result);
+              if (reason)
+                vs_game_node_set_comment_after (game, node, reason);
+              g_autofree char *text = vs_pgn_write_game (game);
+              fputs (text, pgn);
+              fputs ("\n", pgn);
+              fflush (pgn);
             }
-          pgn_tag (s, "Termination", termination);
-          if (reason)
-            pgn_tag (s, "Annotator", reason);
-          g_string_append_c (s, '\n');
-          int col = 0;
-          for (int k = 0; k < n; k++)
-            {
-              char text[VS_MOVE_TEXT_MAX];
-              g_autofree char *tok = NULL;
-              vs_move_write (root, moves[k], VS_NOTATION_SAN, text);
-              if (root->side == VS_WHITE || k == 0)
-                tok = g_strdup_printf ("%d%s %s", root->fullmove, root->side == VS_WHITE ? "." : "...", text);
-              else
-                tok = g_strdup (text);
-              if (col + strlen (tok) + 1 > 79)
-                {
-                  g_string_append_c (s, '\n');
-                  col = 0;
-                }
-              else if (col)
-                {
-                  g_string_append_c (s, ' ');
-                  col++;
-                }
-              g_string_append (s, tok);
-              col += strlen (tok);
-              vs_position_make (root, moves[k]);
-            }
-          g_string_append_printf (s, "%s%s\n\n", col ? " " : "", vs_result_string (result));
-          fputs (s->str, pgn);
-          fflush (pgn);
-          g_string_free (s, TRUE);
+          else
+            vs_cli_error (_("game %d could not be recorded: %s"), g + 1, gerr ? gerr->message : "?");
           g_free (root);
         }
       if (error)
@@ -1054,7 +1027,17 @@ vs_cli_match (int argc, char **argv)
   double margin = (elo_of (score + 1.96 * sd) - elo_of (score - 1.96 * sd)) / 2;
   printf (_("Score of %s vs %s: %d - %d - %d  [%.3f] %d\n"), eng[0].name, eng[1].name,
           wins1, losses1, draws, score, played);
-  printf (_("Elo difference: %.1f +/- %.1f\n"), elo, margin);
+  if (played && (points1 == 0 || points1 == played))
+    {
+      /* no variance: give the one-sided 95 % bound instead */
+      double p = 1.0 - pow (0.05, 1.0 / played);
+      if (points1 == 0)
+        printf (_("Elo difference: below %.1f (95%% bound; engine 1 scored no point)\n"), elo_of (p));
+      else
+        printf (_("Elo difference: above %.1f (95%% bound; engine 1 scored every point)\n"), elo_of (1.0 - p));
+    }
+  else
+    printf (_("Elo difference: %.1f +/- %.1f\n"), elo, margin);
   if (pgn)
     fclose (pgn);
   g_rand_free (rand);

@@ -32,6 +32,7 @@ parse_encoding (const char *s, VsRecordEncoding *out)
 
 typedef struct {
   gboolean   quiet;
+  GPtrArray *kept;        /* --keep: every game stays in memory */
   guint      games;
   guint      failed;
   guint64    plies;
@@ -54,6 +55,8 @@ replay_game (VsGame *game, const VsRecordProblem *problem, gpointer data)
         printf (_("game %u: not read\n"), r->games);
       return TRUE;
     }
+  if (r->kept)
+    g_ptr_array_add (r->kept, g_object_ref (game));
   VsGameNode *end = vs_game_get_main_line_end (game);
   guint plies = vs_game_node_get_ply (end);
   r->plies += plies;
@@ -78,12 +81,13 @@ vs_cli_replay (int argc, char **argv)
 {
   g_autofree char *variant = NULL;
   g_autofree char *encoding = NULL;
-  gboolean stats = FALSE, quiet = FALSE;
+  gboolean stats = FALSE, quiet = FALSE, keep = FALSE;
   GOptionEntry entries[] = {
     { "variant", 0, 0, G_OPTION_ARG_STRING, &variant, N_("Variant of a bare move list (chartima, strato, …)"), N_("ID") },
     { "encoding", 0, 0, G_OPTION_ARG_STRING, &encoding, N_("Input encoding: utf-8 or cp949 (default: detected)"), N_("ENCODING") },
     { "stats", 0, 0, G_OPTION_ARG_NONE, &stats, N_("Print games per second and peak memory at the end"), NULL },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, N_("Do not print a line per game"), NULL },
+    { "keep", 0, 0, G_OPTION_ARG_NONE, &keep, N_("Keep every game in memory until the end (to measure memory)"), NULL },
     { NULL }
   };
   g_autoptr (GOptionContext) ctx = g_option_context_new (_("FILE — read and replay every game of a record file"));
@@ -121,6 +125,10 @@ vs_cli_replay (int argc, char **argv)
   Replay r = { 0 };
   r.quiet = quiet;
   r.pos = g_new (VsPosition, 1);
+  if (keep)
+    r.kept = g_ptr_array_new_with_free_func (g_object_unref);
+  struct rusage ru0;
+  getrusage (RUSAGE_SELF, &ru0);
   gint64 t0 = g_get_monotonic_time ();
   gboolean ok = vs_record_read_stream (G_INPUT_STREAM (in), 0, &opts, replay_game, &r,
                                        NULL, NULL, NULL, &error);
@@ -133,11 +141,16 @@ vs_cli_replay (int argc, char **argv)
       struct rusage ru;
       getrusage (RUSAGE_SELF, &ru);
       double secs = (t1 - t0) / 1e6;
-      fprintf (stderr, _("%u games (%u with problems), %" G_GUINT64_FORMAT " plies in %.3f s: "
-                         "%.0f games/s, %.0f plies/s, peak RSS %ld KiB\n"),
-               r.games, r.failed, r.plies, secs, secs > 0 ? r.games / secs : 0.0,
-               secs > 0 ? r.plies / secs : 0.0, ru.ru_maxrss);
+      double cpu = (ru.ru_utime.tv_sec - ru0.ru_utime.tv_sec) + (ru.ru_stime.tv_sec - ru0.ru_stime.tv_sec)
+                   + ((ru.ru_utime.tv_usec - ru0.ru_utime.tv_usec) + (ru.ru_stime.tv_usec - ru0.ru_stime.tv_usec)) / 1e6;
+      fprintf (stderr, _("%u games (%u with problems), %llu main-line plies; "
+                         "CPU %.3f s: %.0f games/s; wall %.3f s: %.0f games/s; peak RSS %ld KiB%s\n"),
+               r.games, r.failed, (unsigned long long) r.plies, cpu, cpu > 0 ? r.games / cpu : 0.0,
+               secs, secs > 0 ? r.games / secs : 0.0, ru.ru_maxrss,
+               keep ? _(" (games kept)") : "");
     }
+  if (r.kept)
+    g_ptr_array_unref (r.kept);
   return ok && r.failed == 0 ? 0 : 1;
 }
 

@@ -22,6 +22,7 @@ static const Command commands[] = {
   { "bench", vs_cli_bench, N_("search fixed positions: node-count signature and speed") },
   { "match", vs_cli_match, N_("play a match between two UCI engines") },
   { "diagram", vs_cli_diagram, N_("draw a position as an SVG or PNG diagram") },
+  { "sheet", vs_cli_sheet, N_("print a game as a PDF study sheet with diagrams") },
 
 };
 

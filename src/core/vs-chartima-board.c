@@ -230,33 +230,108 @@ ch_revert (VsPiece *b, ChPriv *p, VsMove m, const ChDone *d)
 }
 
 /* Can the Coordinator on s move (queen-wise, to an empty square) onto the
- * given file (or rank, whichever is >= 0)? */
+ * given file (want_file >= 0) or rank (want_rank >= 0)?  Only the three
+ * directions heading for that line can get there, each after a known
+ * number of steps; on the line itself, one sideways step along it does. */
+static void
+co_lines (int s, int want_file, int want_rank, int *from_line, int *to_line,
+          int *along0, int *along1, int toward[3])
+{
+  if (want_rank >= 0)
+    {
+      *from_line = CH_RANK (s);
+      *to_line = want_rank;
+      *along0 = 2;                               /* E, W */
+      *along1 = 3;
+      if (*to_line > *from_line)
+        toward[0] = 0, toward[1] = 4, toward[2] = 6;   /* N NE NW */
+      else
+        toward[0] = 1, toward[1] = 5, toward[2] = 7;   /* S SW SE */
+    }
+  else
+    {
+      *from_line = CH_FILE (s);
+      *to_line = want_file;
+      *along0 = 0;                               /* N, S */
+      *along1 = 1;
+      if (*to_line > *from_line)
+        toward[0] = 2, toward[1] = 4, toward[2] = 7;   /* E NE SE */
+      else
+        toward[0] = 3, toward[1] = 5, toward[2] = 6;   /* W SW NW */
+    }
+}
+
+/* Every square whose content decides co_reaches (s, …), added to mask. */
+static void
+co_path_mask (int s, int want_file, int want_rank, uint64_t mask[2])
+{
+  int from_line, to_line, along0, along1, toward[3];
+  co_lines (s, want_file, want_rank, &from_line, &to_line, &along0, &along1, toward);
+  if (from_line == to_line)
+    {
+      for (int k = 0; k < 2; k++)
+        {
+          int d = k ? along1 : along0;
+          if (vs_ch_ray_len[s][d])
+            {
+              int q = s + vs_ch_off[d];
+              mask[q >> 6] |= 1ull << (q & 63);
+            }
+        }
+      return;
+    }
+  int dist = to_line > from_line ? to_line - from_line : from_line - to_line;
+  for (int k = 0; k < 3; k++)
+    {
+      int d = toward[k], q = s;
+      for (int i = 0; i < dist && i < vs_ch_ray_len[s][d]; i++)
+        {
+          q += vs_ch_off[d];
+          mask[q >> 6] |= 1ull << (q & 63);
+        }
+    }
+}
+
 static gboolean
 co_reaches (const VsPiece *b, int s, int want_file, int want_rank)
 {
-  for (int d = 0; d < 8; d++)
+  int from_line, to_line, along0, along1, toward[3];
+  co_lines (s, want_file, want_rank, &from_line, &to_line, &along0, &along1, toward);
+  if (from_line == to_line)
+    return (vs_ch_ray_len[s][along0] && !b[s + vs_ch_off[along0]]) ||
+           (vs_ch_ray_len[s][along1] && !b[s + vs_ch_off[along1]]);
+  int dist = to_line > from_line ? to_line - from_line : from_line - to_line;
+  for (int k = 0; k < 3; k++)
     {
-      int off = vs_ch_off[d], len = vs_ch_ray_len[s][d], q = s;
-      for (int i = 0; i < len; i++)
+      int d = toward[k];
+      if (vs_ch_ray_len[s][d] < dist)
+        continue;
+      int off = vs_ch_off[d], q = s, i;
+      for (i = 0; i < dist; i++)
         {
           q += off;
           if (b[q])
             break;
-          if (CH_FILE (q) == want_file || CH_RANK (q) == want_rank)
-            return TRUE;
         }
+      if (i == dist)
+        return TRUE;
     }
   return FALSE;
 }
 
-int
-ch_attackers (const VsPiece *b, const ChPriv *p, int k, int by, gboolean all)
+/* The attack test, restricted to the directions in `dirs` (bit d = the
+ * line leaving k in direction d), to leaps when `leaps`, to Coordinators
+ * when `coords`. */
+static inline int
+attackers_in (const VsPiece *b, const ChPriv *p, int k, int by, gboolean all,
+              unsigned dirs, gboolean leaps, gboolean coords)
 {
   int n = 0;
   const uint8_t *imm = p->imm[!by];
 
 #define HIT do { n++; if (!all) return n; } while (0)
 
+  if (leaps)
   for (int i = 0; i < vs_ch_knight_n[k]; i++)
     {
       int s = vs_ch_knight[k][i];
@@ -264,7 +339,7 @@ ch_attackers (const VsPiece *b, const ChPriv *p, int k, int by, gboolean all)
       if (pc && COLOR (pc) == by && (knight_mask >> TYPE (pc) & 1) && !imm[s])
         HIT;
     }
-  if (p->count[by][CH_NN])
+  if (leaps && p->count[by][CH_NN])
     for (int i = 0; i < vs_ch_camel_n[k]; i++)
       {
         int s = vs_ch_camel[k][i];
@@ -275,7 +350,7 @@ ch_attackers (const VsPiece *b, const ChPriv *p, int k, int by, gboolean all)
   for (int d = 0; d < 8; d++)
     {
       int len = vs_ch_ray_len[k][d];
-      if (!len)
+      if (!len || !(dirs >> d & 1))
         continue;
       int off = vs_ch_off[d], s = k, i;
       for (i = 1; i <= len; i++)
@@ -331,7 +406,7 @@ ch_attackers (const VsPiece *b, const ChPriv *p, int k, int by, gboolean all)
     for (int d = 0; d < 8; d++)
       {
         int e = d ^ 1;
-        if (!vs_ch_ray_len[k][e] || b[k + vs_ch_off[e]])
+        if (!(dirs >> d & 1) || !vs_ch_ray_len[k][e] || b[k + vs_ch_off[e]])
           continue;
         int off = vs_ch_off[d], s = k, len = vs_ch_ray_len[k][d];
         gboolean prev = TRUE;
@@ -356,7 +431,7 @@ ch_attackers (const VsPiece *b, const ChPriv *p, int k, int by, gboolean all)
           }
       }
 
-  if (p->count[by][CH_CO] && p->king[by] != VS_NO_SQUARE)
+  if (coords && p->count[by][CH_CO] && p->king[by] != VS_NO_SQUARE)
     {
       int ek = p->king[by], want_file = -1, want_rank = -1;
       if (CH_RANK (ek) == CH_RANK (k))
@@ -380,6 +455,12 @@ ch_attackers (const VsPiece *b, const ChPriv *p, int k, int by, gboolean all)
   return n;
 }
 
+int
+ch_attackers (const VsPiece *b, const ChPriv *p, int k, int by, gboolean all)
+{
+  return attackers_in (b, p, k, by, all, 0xff, TRUE, TRUE);
+}
+
 /* ---- Move generation ---------------------------------------------------- */
 
 typedef struct {
@@ -388,8 +469,35 @@ typedef struct {
   int      n;
   int      us, them;
   VsGenType type;
+  /* Incremental legality test (see try_move): set when the own King is
+   * not in check; co_mask = squares deciding whether an enemy Coordinator
+   * can reach the King (empty unless the Kings share a rank or file). */
+  gboolean quiet_king;
+  uint64_t co_mask[2];
 } Gen;
 
+#define IN_MASK(mask, sq) (((mask)[(sq) >> 6] >> ((sq) & 63)) & 1)
+
+/* Directions from k whose attack test a change on square s can affect:
+ * the line through s, and for a square next to k also the opposite line
+ * (it is the landing square of a Long leaper jumping k from there). */
+static inline unsigned
+touched (int k, int s)
+{
+  int d = vs_ch_dir[k][s];
+  if (d == 255)
+    return 0;
+  return s == k + vs_ch_off[d] ? (1u << d) | (1u << (d ^ 1)) : 1u << d;
+}
+
+/* Legality: the own King must not be capturable after the move.  When it
+ * was not in check before and the mover is neither the King nor an
+ * Immobilizer (which would change who is immobilized), a capture of the
+ * King can only come from a line through it on which the move changed a
+ * square (slides, Cannon screens, Long-leaper jumps and landing squares,
+ * withdrawal and approach squares, Dog and pawn steps), or from a
+ * Coordinator whose way to the King's file or rank the move changed; leaps
+ * (N, nN) cannot appear.  Only those are tested then. */
 static inline void
 try_move (Gen *g, VsMove m)
 {
@@ -397,7 +505,24 @@ try_move (Gen *g, VsMove m)
   ChDone d;
   ch_apply (cb->b, &cb->p, m, &d);
   int k = cb->p.king[g->us];
-  gboolean ok = k == VS_NO_SQUARE || !ch_attackers (cb->b, &cb->p, k, g->them, FALSE);
+  gboolean ok;
+  int t = VS_PIECE_TYPE (d.moved);
+  if (k == VS_NO_SQUARE)
+    ok = TRUE;
+  else if (g->quiet_king && t != CH_K && t != CH_I)
+    {
+      int from = VS_MOVE_FROM (m), to = VS_MOVE_TO (m);
+      unsigned dirs = touched (k, from) | touched (k, to);
+      gboolean co = IN_MASK (g->co_mask, from) || IN_MASK (g->co_mask, to);
+      for (int i = 0; i < d.n; i++)
+        {
+          dirs |= touched (k, d.sq[i]);
+          co |= IN_MASK (g->co_mask, d.sq[i]);
+        }
+      ok = (!dirs && !co) || !attackers_in (cb->b, &cb->p, k, g->them, FALSE, dirs, FALSE, co);
+    }
+  else
+    ok = !ch_attackers (cb->b, &cb->p, k, g->them, FALSE);
   if (ok && g->type == VS_GEN_NOISY)
     ok = (d.n > 0 && VS_MOVE_KIND (m) != VS_MOVE_SUICIDE) || VS_MOVE_KIND (m) == VS_MOVE_PROMOTION;
   ch_revert (cb->b, &cb->p, m, &d);
@@ -601,8 +726,36 @@ gen_castling (Gen *g, int sq, gboolean in_check)
 int
 ch_generate (ChBoard *cb, VsGenType type, VsMove *out)
 {
-  Gen g = { cb, out, 0, cb->side, !cb->side, type };
+  return ch_generate_checked (cb, type, out, FALSE);
+}
+
+int
+ch_generate_checked (ChBoard *cb, VsGenType type, VsMove *out, gboolean full_test)
+{
+  Gen g = { cb, out, 0, cb->side, !cb->side, type, FALSE, { 0, 0 } };
   const uint8_t *imm = cb->p.imm[g.them];
+  int ksq = cb->p.king[g.us];
+  gboolean in_check = FALSE;
+  if (ksq != VS_NO_SQUARE)
+    {
+      in_check = ch_attackers (cb->b, &cb->p, ksq, g.them, FALSE) > 0;
+      int ek = cb->p.king[g.them];
+      if (!in_check && !full_test)
+        {
+          g.quiet_king = TRUE;
+          /* Kings on one rank or file: the enemy Coordinators' ways to the
+           * King's file or rank count too. */
+          if (cb->p.count[g.them][CH_CO] && ek != VS_NO_SQUARE &&
+              (CH_RANK (ek) == CH_RANK (ksq) || CH_FILE (ek) == CH_FILE (ksq)))
+            {
+              int want_file = CH_RANK (ek) == CH_RANK (ksq) ? CH_FILE (ksq) : -1;
+              int want_rank = want_file < 0 ? CH_RANK (ksq) : -1;
+              for (int h = 0; h < 2; h++)
+                for (uint64_t bits = cb->p.co[g.them][h]; bits; bits &= bits - 1)
+                  co_path_mask (h * 64 + __builtin_ctzll (bits), want_file, want_rank, g.co_mask);
+            }
+        }
+    }
   for (int h = 0; h < 2; h++)
     {
       uint64_t bits = cb->p.occ[g.us][h];
@@ -622,7 +775,7 @@ ch_generate (ChBoard *cb, VsGenType type, VsMove *out)
             case CH_K:
               gen_slides (&g, t, sq, 0, 8, 1);
               if (cb->castling)
-                gen_castling (&g, sq, ch_attackers (cb->b, &cb->p, sq, g.them, FALSE) > 0);
+                gen_castling (&g, sq, in_check);
               break;
             case CH_NQ:
               gen_leaps (&g, t, sq, vs_ch_knight[sq], vs_ch_knight_n[sq]);

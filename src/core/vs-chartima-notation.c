@@ -16,7 +16,7 @@
  *       case: `f7f8r`, `f7f8n`, `f7f8b`, `f7f8h` (Cannon);
  *   compulsory promotion of Q, C, A, R, N, B: no suffix (there is no choice);
  *   suicide of an immobilized piece:  the piece's square twice, `a2a2`
- *       (no other Chartima move has from = to);
+ *       (no other Chartima move has from = to; `a2a2x` is read too);
  *   castling:  the King's move, `f2i2` (O-O) or `f2c2` (O-O-O).
  * Every legal move has exactly one such text and reads back to itself. */
 #include "config.h"
@@ -258,6 +258,13 @@ parse_san (const VsPosition *pos, const char *text, VsMove *out, const char **wa
           p++;
           continue;
         }
+      if ((guchar) p[0] == 0xe2 && (guchar) p[1] == 0x80 &&
+          ((guchar) p[2] == 0x93 || (guchar) p[2] == 0x94))   /* – — */
+        {
+          g_string_append_c (t, '-');
+          p += 2;
+          continue;
+        }
       g_string_append_c (t, *p == ':' ? 'x' : g_ascii_tolower (*p));
     }
   char *s = t->str;
@@ -284,6 +291,12 @@ parse_san (const VsPosition *pos, const char *text, VsMove *out, const char **wa
   char marks[16];
   g_strlcpy (marks, s + mark_start, sizeof marks);
   s[mark_start] = '\0';
+  /* an "e.p." (or "ep") after the destination of an en-passant capture */
+  len = mark_start;
+  if (len > 4 && strcmp (s + len - 4, "e.p.") == 0 && g_ascii_isdigit (s[len - 5]))
+    s[len - 4] = '\0';
+  else if (len > 2 && strcmp (s + len - 2, "ep") == 0 && g_ascii_isdigit (s[len - 3]))
+    s[len - 2] = '\0';
 
   Cand cands[G_N_ELEMENTS (piece_tokens) + 1];
   int nc = 0;
@@ -398,6 +411,7 @@ parse_uci (const VsPosition *pos, const char *text, VsMove *out, GError **error)
         case 'n': promo = CH_N; break;
         case 'b': promo = CH_B; break;
         case 'h': promo = CH_CA; break;
+        case 'x': promo = from == to ? 0 : -1; break;   /* "a2a2x": suicide */
         default: promo = -1; break;
         }
     }

@@ -17,7 +17,14 @@
  *  - the key contains the en-passant square only when a legal en-passant
  *    capture exists (the rules' repetition definition);
  *  - effects(): for a suicide, the removed piece is reported as the one
- *    captured square. */
+ *    captured square.
+ *
+ * Engine (UCI) notation chosen for Chartima (details in
+ * vs-chartima-notation.c): from + to in lower case (`f3f5`, `e10e4`, also for
+ * every capture and en passant); a pawn promotion adds the chosen piece's
+ * position-string letter (`f7f8r`, `f7f8n`, `f7f8b`, `f7f8h` = Cannon); a
+ * compulsory Q/C/A/R/N/B promotion has no suffix (no choice); a suicide is
+ * the square twice (`a2a2`); castling is the King's move (`f2i2`, `f2c2`). */
 #include "config.h"
 #include "vs-chartima.h"
 
@@ -129,7 +136,7 @@ ch_from_string (VsPosition *pos, const char *str, GError **error)
   /* Board, rank 10 first. */
   for (int rank = 9; rank >= 0; rank--)
     {
-      int file = 0, rank_start = i;
+      int file = 0;
       while (file < 10)
         {
           char c = s[i];
@@ -184,7 +191,6 @@ ch_from_string (VsPosition *pos, const char *str, GError **error)
           column[rank * 10 + file] = MIN (col, 255);
           file++;
         }
-      (void) rank_start;
       if (rank > 0)
         {
           if (s[i] != '/')

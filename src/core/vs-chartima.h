@@ -72,6 +72,9 @@ int  ch_attackers     (const VsPiece *b, const ChPriv *p, int k, int by, gboolea
 /* Legal moves of cb->side (cb is used as scratch and restored). */
 int  ch_generate      (ChBoard *cb, VsGenType type, VsMove *out);
 gboolean ch_has_legal (ChBoard *cb);
+/* The same with the full King-safety test after every move (no incremental
+ * shortcut): the slow reference the tests compare ch_generate with. */
+int  ch_generate_checked (ChBoard *cb, VsGenType type, VsMove *out, gboolean full_test);
 /* Plays a legal move on a board, updating side, castling rights and ep. */
 void ch_board_play    (ChBoard *cb, VsMove m, ChDone *d);
 int  ch_board_checkers (const ChBoard *cb);

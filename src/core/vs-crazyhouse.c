@@ -1031,9 +1031,9 @@ zh_from_string (VsPosition *out, const char *str, GError **error)
   if (str[i] == '\0')
     return fen_error (error, i, _("the position string is empty"));
 
-  /* Board, rank 8 first, then the hand. */
+  /* Board, rank 8 first, then the hand ("[…]", a ninth "/" rank, or none:
+   * a chess FEN reads with empty hands). */
   int rank = 7, file = 0;
-  gboolean hand_seen = FALSE;
   for (;;)
     {
       char c = str[i];
@@ -1074,7 +1074,6 @@ zh_from_string (VsPosition *out, const char *str, GError **error)
               /* the hand written as a ninth rank */
               if (!read_hand (pos, str, &i, ' ', error))
                 return FALSE;
-              hand_seen = TRUE;
               break;
             }
           rank--;
@@ -1096,7 +1095,6 @@ zh_from_string (VsPosition *out, const char *str, GError **error)
               if (str[i] != ']')
                 FEN_FAIL (open, _("the hand opened by “[” is not closed by “]”"));
               i++;
-              hand_seen = TRUE;
             }
           break;
         }
@@ -1105,7 +1103,6 @@ zh_from_string (VsPosition *out, const char *str, GError **error)
       else
         FEN_FAIL (i, _("unexpected character “%c” in the board"), c);
     }
-  (void) hand_seen;   /* a chess FEN without hand reads as empty hands */
 
   /* Pieces: one king each, no pawn on the first or last rank.  A game holds
    * 32 pieces; up to ZH_MAX_PIECES are accepted for composed positions, a
@@ -1609,7 +1606,8 @@ parse_san (const VsPosition *pos, const char *text, VsMove *out, const char **wa
         }
       if (len > 4 && g_ascii_strcasecmp (buf + len - 4, "e.p.") == 0)
         buf[len -= 4] = '\0';
-      else if (len > 2 && g_ascii_strcasecmp (buf + len - 2, "ep") == 0 && g_ascii_isdigit (buf[len - 3]))
+      else if (len > 2 && g_ascii_strcasecmp (buf + len - 2, "ep") == 0 &&
+               (g_ascii_isdigit (buf[len - 3]) || buf[len - 3] == ' '))
         buf[len -= 2] = '\0';
       else
         break;
@@ -1695,7 +1693,8 @@ parse_san (const VsPosition *pos, const char *text, VsMove *out, const char **wa
       SanPattern pats[2];
       int n_pats = 0;
       /* a leading piece letter: upper case always, lower case when it cannot
-       * be a file (n, r, q, k), and "b" tried both ways */
+       * be a file (n, r, q, k); "b" is read as a file first, then as a
+       * bishop */
       int lead = piece_type_from_char (pre[0]);
       gboolean as_piece = np > 0 && lead && (g_ascii_isupper (pre[0]) || pre[0] != 'b');
       gboolean both = np > 0 && pre[0] == 'b';
@@ -1720,16 +1719,10 @@ parse_san (const VsPosition *pos, const char *text, VsMove *out, const char **wa
         }
       if (n_pats == 0)
         return bad_move (error, text, VS_NOTATION_SAN);
-      for (int k = 0; k < n_pats; k++)
-        {
-          VsMove f = VS_MOVE_NONE;
-          int c = match_pattern (pos, moves, n, &pats[k], &f, &promotion_needed);
-          if (c && (count == 0 || VS_MOVE_CORE (f) != VS_MOVE_CORE (found)))
-            {
-              count += c;
-              found = f;
-            }
-        }
+      /* the first reading that fits wins: a lower-case "b" is a pawn's file
+       * as in standard SAN, and a bishop only when no pawn move fits */
+      for (int k = 0; k < n_pats && count == 0; k++)
+        count = match_pattern (pos, moves, n, &pats[k], &found, &promotion_needed);
       if (count == 0)
         {
           if (promotion_needed)

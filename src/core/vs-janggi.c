@@ -308,10 +308,10 @@ attackers (const JTables *T, const VsPiece *b, int k, int them, gboolean first)
           n++;
           if (first)
             return n;
-          continue;
         }
-      if (TYPE (p) == CANNON)
+      else if (TYPE (p) == CANNON)
         continue;
+      /* p screens a cannon further on (a chariot too: double check) */
       i++;
       while (ray[i] != NONE && !b[ray[i]])
         i++;
@@ -328,7 +328,7 @@ attackers (const JTables *T, const VsPiece *b, int k, int them, gboolean first)
       VsPiece p1 = b[ray[0]];
       if (p1 == R)
         n++;
-      else if (ray[1] != NONE)
+      if (ray[1] != NONE)
         {
           VsPiece p2 = b[ray[1]];
           if (!p1 && p2 == R)

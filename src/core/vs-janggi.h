@@ -39,8 +39,8 @@ typedef enum {
 #define VS_JANGGI_SETUP_DEFAULT VS_JANGGI_SETUP_MSSM
 
 /* The start position string for the two setups (newly allocated), or NULL if
- * either index is out of range.  Both VS_JANGGI_SETUP_DEFAULT gives the
- * variants' start_fen. */
+ * either index is out of range.  (VS_JANGGI_SETUP_DEFAULT,
+ * VS_JANGGI_SETUP_DEFAULT) gives the variants' start_fen. */
 char       *vs_janggi_start_fen      (int cho_setup, int han_setup);
 
 /* "마상상마" (UTF-8, never translated). */

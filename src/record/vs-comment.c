@@ -278,7 +278,13 @@ _vs_comment_extract_commands (VsGame *game, VsGameNode *node, const char *text, 
       p = close + 1;
     }
   if (!rest)
-    return g_strstrip (g_strndup (text, len));
+    {
+      while (len && g_ascii_isspace (*text))
+        text++, len--;
+      while (len && g_ascii_isspace (text[len - 1]))
+        len--;
+      return g_strndup (text, len);
+    }
   g_string_append_len (rest, copied, end - copied);
   /* collapse the blanks left where commands were */
   char *s = g_strstrip (g_string_free (rest, FALSE));

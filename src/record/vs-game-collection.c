@@ -6,6 +6,7 @@ struct _VsGameCollection {
   GObject    parent_instance;
   GPtrArray *games;     /* VsGame, owned */
   GPtrArray *problems;  /* VsRecordProblem, owned */
+  GPtrArray *game_problems;  /* parallel to games: borrowed VsRecordProblem or NULL */
 };
 
 static void vs_game_collection_list_model_init (GListModelInterface *iface);
@@ -48,6 +49,7 @@ vs_game_collection_finalize (GObject *object)
   VsGameCollection *self = VS_GAME_COLLECTION (object);
   g_ptr_array_unref (self->games);
   g_ptr_array_unref (self->problems);
+  g_ptr_array_unref (self->game_problems);
   G_OBJECT_CLASS (vs_game_collection_parent_class)->finalize (object);
 }
 
@@ -62,6 +64,7 @@ vs_game_collection_init (VsGameCollection *self)
 {
   self->games = g_ptr_array_new_with_free_func (g_object_unref);
   self->problems = g_ptr_array_new_with_free_func ((GDestroyNotify) vs_record_problem_free);
+  self->game_problems = g_ptr_array_new ();
 }
 
 VsGameCollection *
@@ -89,6 +92,7 @@ vs_game_collection_insert (VsGameCollection *self, guint index, VsGame *game)
   if (index > self->games->len)
     index = self->games->len;
   g_ptr_array_insert (self->games, index, g_object_ref (game));
+  g_ptr_array_insert (self->game_problems, index, NULL);
   g_list_model_items_changed (G_LIST_MODEL (self), index, 0, 1);
 }
 
@@ -103,6 +107,7 @@ vs_game_collection_remove (VsGameCollection *self, guint index)
 {
   g_return_if_fail (index < self->games->len);
   g_ptr_array_remove_index (self->games, index);
+  g_ptr_array_remove_index (self->game_problems, index);
   g_list_model_items_changed (G_LIST_MODEL (self), index, 1, 0);
 }
 
@@ -116,4 +121,21 @@ void
 vs_game_collection_add_problem (VsGameCollection *self, const VsRecordProblem *problem)
 {
   g_ptr_array_add (self->problems, vs_record_problem_copy (problem));
+}
+
+void
+vs_game_collection_add_game_problem (VsGameCollection *self, guint game_index,
+                                     const VsRecordProblem *problem)
+{
+  VsRecordProblem *p = vs_record_problem_copy (problem);
+  g_ptr_array_add (self->problems, p);
+  if (game_index < self->game_problems->len)
+    self->game_problems->pdata[game_index] = p;
+}
+
+const VsRecordProblem *
+vs_game_collection_get_game_problem (VsGameCollection *self, guint index)
+{
+  g_return_val_if_fail (index < self->game_problems->len, NULL);
+  return self->game_problems->pdata[index];
 }

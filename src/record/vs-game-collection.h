@@ -25,9 +25,17 @@ void     vs_game_collection_append      (VsGameCollection *self, VsGame *game);
 void     vs_game_collection_insert      (VsGameCollection *self, guint index, VsGame *game);
 void     vs_game_collection_remove      (VsGameCollection *self, guint index);
 
-/* Problems met while reading (VsRecordProblem, in file order; the
- * problem's game_index is the index in this collection). */
+/* Problems met while reading (VsRecordProblem, in file order; a problem's
+ * game_index is the game's index in the file, where games that could not be
+ * read at all count too). */
 GPtrArray *vs_game_collection_get_problems (VsGameCollection *self);
+/* Record a problem (copied).  With game_index < n_games, the problem is
+ * also the one of that game of the collection (see below). */
 void     vs_game_collection_add_problem (VsGameCollection *self, const VsRecordProblem *problem);
+void     vs_game_collection_add_game_problem (VsGameCollection *self, guint game_index,
+                                              const VsRecordProblem *problem);
+/* The problem that stopped reading the game at index of the collection,
+ * NULL if it was read completely. */
+const VsRecordProblem *vs_game_collection_get_game_problem (VsGameCollection *self, guint index);
 
 G_END_DECLS

@@ -25,8 +25,8 @@ struct _VsGameNode {
   VsGameNode *prev;      /* previous sibling */
   VsMove      move;
   guint       ply;
-  char       *san;       /* owned */
   NodeExtra  *x;         /* NULL when the node has no annotation */
+  char        san[];     /* allocated with the node */
 };
 
 struct _VsGame {
@@ -79,12 +79,17 @@ vs_nag_from_glyph (const char *glyph)
 static VsGameNode *
 node_new (VsGame *game, VsGameNode *parent, VsMove move, const char *san)
 {
-  VsGameNode *n = g_new0 (VsGameNode, 1);
+  gsize l = san ? strlen (san) : 0;
+  VsGameNode *n = g_malloc (sizeof (VsGameNode) + l + 1);
   n->game = game;
   n->parent = parent;
+  n->first = n->next = n->prev = NULL;
   n->move = move;
   n->ply = parent ? parent->ply + 1 : 0;
-  n->san = g_strdup (san ? san : "");
+  n->x = NULL;
+  if (l)
+    memcpy (n->san, san, l);
+  n->san[l] = '\0';
   return n;
 }
 
@@ -125,7 +130,6 @@ node_free_tree (VsGameNode *n)
           c = nx;
         }
       extra_free (n->x);
-      g_free (n->san);
       g_free (n);
       n = main;
     }
@@ -205,6 +209,20 @@ guint       vs_game_node_get_ply (const VsGameNode *node) { return node->ply; }
 VsGame     *vs_game_node_get_game (const VsGameNode *node) { return node->game; }
 VsMove      vs_game_node_get_move (const VsGameNode *node) { return node->move; }
 const char *vs_game_node_get_san (const VsGameNode *node) { return node->san; }
+
+int
+vs_game_node_get_side (const VsGameNode *node)
+{
+  guint k = node->ply ? node->ply - 1 : 0;
+  return node->game->start_side ^ (k & 1);
+}
+
+guint
+vs_game_node_get_move_number (const VsGameNode *node)
+{
+  guint k = node->ply ? node->ply - 1 : 0;
+  return node->game->start_fullmove + (k + node->game->start_side) / 2;
+}
 
 guint
 vs_game_node_get_n_children (const VsGameNode *node)

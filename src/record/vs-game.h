@@ -8,19 +8,23 @@
  * that node is removed (vs_game_delete_from, vs_game_truncate_after,
  * vs_game_detach) or the game is finalized.
  *
- * Every node stores its VsMove and the move's SAN text (the variant's record
- * notation, canonical form as written by vs_move_write), comments before and
- * after the move, NAGs, board shapes ([%cal]/[%csl]), clock ([%clk]),
- * elapsed move time ([%emt], gibo "<n>") and evaluation ([%eval]).
+ * Every node stores its VsMove and the move's SAN text: the text of the
+ * record for PGN moves read as written (glyphs such as "?!" become NAGs),
+ * vs_move_write's canonical text for moves added by editing, for gibo moves,
+ * for Chartima/Strato moves and with VsRecordOptions.canonical_san — plus
+ * comments before and after the move, NAGs, board shapes ([%cal]/[%csl]),
+ * clock ([%clk]), elapsed move time ([%emt], gibo "<n>") and evaluation
+ * ([%eval]).  Other [%…] commands stay in the comment text.
  *
  * Editing and undo.  Every edit is invertible with the API below, so an
  * editor can keep an undo stack of small operations:
  *   vs_game_add_move          <-> vs_game_delete_from (when *created is TRUE)
  *   vs_game_node_set_index     <-> vs_game_node_set_index (old index)
  *   vs_game_promote_variation  <-> vs_game_node_set_index (old index)
- *   vs_game_make_main_line     <-> restore each vs_game_node_get_line_indices
+ *   vs_game_make_main_line     <-> vs_game_restore_line_indices (its result)
  *   vs_game_detach             <-> vs_game_attach (same parent and index)
- *   vs_game_truncate_after     =   detach of every child (see vs_game_detach)
+ *   vs_game_truncate_after     =   vs_game_detach of every child (keep them
+ *                                  to undo with vs_game_attach)
  *   set_comment/set_nags/…     <-> the same setter with the old value
  * or snapshot the whole game with vs_game_copy (deep copy) and find nodes
  * again with vs_game_node_get_path / vs_game_node_from_path.  The "changed"
@@ -113,6 +117,11 @@ gboolean    vs_game_node_is_main_line     (const VsGameNode *node);
 gboolean    vs_game_node_is_root          (const VsGameNode *node);
 /* Plies from the start position (root = 0). */
 guint       vs_game_node_get_ply          (const VsGameNode *node);
+/* The side that played the node's move (VS_WHITE/VS_BLACK; for the root:
+ * the side to move at the start) and the move number to show with it
+ * ("12." / "12..."), counted from the start position's move number. */
+int         vs_game_node_get_side         (const VsGameNode *node);
+guint       vs_game_node_get_move_number  (const VsGameNode *node);
 /* The game's node owner. */
 VsGame     *vs_game_node_get_game         (const VsGameNode *node);
 
@@ -178,8 +187,9 @@ VsGameNode *vs_game_get_main_line_end (VsGame *game);
 guint       vs_game_get_main_line_length (VsGame *game);
 
 /* Headers, in order (the file's order; new keys appended).  Keys are
- * compared exactly.  "Variant", "FEN" and "SetUp" are written from the
- * game's variant and start position and never stored here. */
+ * compared exactly.  "Variant", "FEN" and "SetUp" keep their place in the
+ * list when a file had them, but writers take their values from the game's
+ * variant and start position (and add them where missing). */
 guint       vs_game_get_n_headers  (VsGame *game);
 const char *vs_game_get_header_key (VsGame *game, guint index);
 const char *vs_game_get_header_value (VsGame *game, guint index);

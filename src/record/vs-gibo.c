@@ -13,6 +13,7 @@
  */
 #include "config.h"
 #include "vs-record-private.h"
+#include "vs-janggi.h"
 
 #include <glib/gi18n.h>
 #include <string.h>
@@ -137,34 +138,7 @@ board_letter (const VsVariant *v, VsPiece piece)
   return c;
 }
 
-/* ---- Setups ---- */
-
-gboolean
-_vs_janggi_setup_letters (const char *name, char out[4])
-{
-  /* as read left to right from Cho's side, files b c g h */
-  static const struct { const char *name; const char *letters; } setups[] = {
-    { "마상마상", "NBNB" }, { "상마상마", "BNBN" }, { "마상상마", "NBBN" }, { "상마마상", "BNNB" },
-    { "馬象馬象", "NBNB" }, { "象馬象馬", "BNBN" }, { "馬象象馬", "NBBN" }, { "象馬馬象", "BNNB" },
-  };
-  g_autofree char *s = g_strstrip (g_strdup (name));
-  for (guint i = 0; i < G_N_ELEMENTS (setups); i++)
-    if (strcmp (s, setups[i].name) == 0)
-      {
-        memcpy (out, setups[i].letters, 4);
-        return TRUE;
-      }
-  return FALSE;
-}
-
-static char *
-setup_fen (const char cho[4], const char han[4])
-{
-  return g_strdup_printf ("r%c%ca1a%c%cr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/R%c%cA1A%c%cR w - - 0 1",
-                          g_ascii_tolower (han[0]), g_ascii_tolower (han[1]),
-                          g_ascii_tolower (han[2]), g_ascii_tolower (han[3]),
-                          cho[0], cho[1], cho[2], cho[3]);
-}
+/* ---- Setups (vs-janggi.h) ---- */
 
 /* [판 "rank1/rank2/…/rank10 한 …"] → FEN, NULL with *why on error. */
 static char *
@@ -269,20 +243,20 @@ headers_fen (const char *cho_setup, const char *han_setup, const char *board, ch
         *bad = 3;
       return fen;
     }
-  char cho[4] = { 'N', 'B', 'B', 'N' }, han[4] = { 'N', 'B', 'B', 'N' };
-  if (cho_setup && !_vs_janggi_setup_letters (cho_setup, cho))
+  int cho = VS_JANGGI_SETUP_DEFAULT, han = VS_JANGGI_SETUP_DEFAULT;
+  if (cho_setup && (cho = vs_janggi_setup_parse (cho_setup)) < 0)
     {
       *why = g_strdup_printf (_("unknown setup “%s”"), cho_setup);
       *bad = 1;
       return NULL;
     }
-  if (han_setup && !_vs_janggi_setup_letters (han_setup, han))
+  if (han_setup && (han = vs_janggi_setup_parse (han_setup)) < 0)
     {
       *why = g_strdup_printf (_("unknown setup “%s”"), han_setup);
       *bad = 2;
       return NULL;
     }
-  return setup_fen (cho, han);
+  return vs_janggi_start_fen (cho, han);
 }
 
 /* ---- Squares ---- */
@@ -604,7 +578,7 @@ _vs_gibo_parse_game (VsParseContext *ctx, const char *text, gsize len, VsRecordP
   const char *fen_at = bad == 1 ? cho_at : bad == 2 ? han_at : board_at;
   VsPosition *pos = ctx->pos;
   g_autoptr (GError) err = NULL;
-  if (fen && !vs_position_init (pos, variant, fen, &err))
+  if (fen && !_vs_parse_start_position (ctx, variant, fen, &err))
     {
       why = g_strdup_printf (_("bad start position: %s"), err->message);
       g_clear_pointer (&fen, g_free);
@@ -701,44 +675,25 @@ static const struct { const char *pgn, *gibo; } key_map[] = {
   { "White", "초대국자" }, { "Black", "한대국자" },
 };
 
-static const char *
-setup_name (const char l[4])
-{
-  static const struct { const char *letters, *name; } names[] = {
-    { "NBNB", "마상마상" }, { "BNBN", "상마상마" }, { "NBBN", "마상상마" }, { "BNNB", "상마마상" },
-  };
-  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
-    if (memcmp (l, names[i].letters, 4) == 0)
-      return names[i].name;
-  return NULL;
-}
-
-/* The 차림 of a start FEN in the default frame, or FALSE. */
+/* The 차림 of a start position that is the standard one but for them. */
 static gboolean
-fen_setups (const char *fen, const char **cho, const char **han)
+fen_setups (const VsVariant *v, const char *fen, const char **cho, const char **han)
 {
-  char h[4], c[4];
-  if (strlen (fen) < 20)
+  g_autofree VsPosition *pos = g_new (VsPosition, 1);
+  if (!vs_position_init (pos, v, fen, NULL))
     return FALSE;
-  /* "r?? a1a ??r/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/R??A1A??R w - - 0 1" */
-  g_autofree char *probe = NULL;
-  h[0] = g_ascii_toupper (fen[1]);
-  h[1] = g_ascii_toupper (fen[2]);
-  h[2] = g_ascii_toupper (fen[6]);
-  h[3] = g_ascii_toupper (fen[7]);
-  const char *last = strrchr (fen, '/');
-  if (!last)
+  int c, h;
+  vs_janggi_position_setups (pos, &c, &h);
+  if (c < 0 || h < 0)
     return FALSE;
-  c[0] = last[2];
-  c[1] = last[3];
-  c[2] = last[7];
-  c[3] = last[8];
-  *cho = setup_name (c);
-  *han = setup_name (h);
-  if (!*cho || !*han)
+  g_autofree char *probe = vs_janggi_start_fen (c, h);
+  g_autofree VsPosition *std = g_new (VsPosition, 1);
+  if (!probe || !vs_position_init (std, v, probe, NULL))
     return FALSE;
-  probe = setup_fen (c, h);
-  return strcmp (probe, fen) == 0;
+  g_autofree char *norm = vs_position_to_string (std);
+  *cho = vs_janggi_setup_korean (c);
+  *han = vs_janggi_setup_korean (h);
+  return strcmp (norm, fen) == 0;
 }
 
 static void
@@ -804,7 +759,7 @@ vs_gibo_write_game (VsGame *game, GError **error)
         g_string_append_printf (s, "[%s \"%s\"]\r\n", key_map[i].gibo, pv);
     }
   const char *cho = NULL, *han = NULL;
-  gboolean standard = fen_setups (vs_game_get_start_fen (game), &cho, &han);
+  gboolean standard = fen_setups (v, vs_game_get_start_fen (game), &cho, &han);
   gboolean wrote_setup = FALSE;
   /* the game's own setup headers, if they still give its start position */
   gboolean keep_setup = FALSE;
@@ -839,6 +794,13 @@ vs_gibo_write_game (VsGame *game, GError **error)
       if (strcmp (k, "Result") == 0 && vs_game_get_header (game, "대국결과"))
         continue;
       if (strcmp (k, "FEN") == 0 || strcmp (k, "SetUp") == 0 || strcmp (k, "Variant") == 0)
+        continue;
+      /* a PGN roster tag that repeats a gibo header (PGN written from gibo) */
+      gboolean duplicate = FALSE;
+      for (guint j = 0; j < G_N_ELEMENTS (key_map); j++)
+        if (strcmp (k, key_map[j].pgn) == 0 && vs_game_get_header (game, key_map[j].gibo))
+          duplicate = TRUE;
+      if (duplicate)
         continue;
       if (strcmp (k, "초차림") == 0 || strcmp (k, "한차림") == 0 || strcmp (k, "초포진") == 0
           || strcmp (k, "한포진") == 0 || strcmp (k, "판") == 0)

@@ -31,6 +31,8 @@ typedef struct {
   const char      *pieces[VS_MAX_PIECE_TYPES];
   int              n_pieces;
   gboolean         canonical;  /* rewrite SAN with vs_move_write */
+  gboolean         fast_san;   /* Crazyhouse: fast_san() first */
+  char             letters[VS_MAX_PIECE_TYPES];  /* position letter by type */
 } Pgn;
 
 /* ---- Positions in the text ---- */
@@ -425,11 +427,125 @@ handle_comment (Pgn *P, Frame *f, const char *text, gsize len, GString **pending
     }
 }
 
+/* Fast path for Crazyhouse SAN: one legal-move generation, the move found by
+ * piece letter, destination, disambiguation and promotion piece.  Any text
+ * it does not settle alone (castling, no or several candidates, odd forms)
+ * goes to the rules module's parser.  Legality is the module's generator's
+ * either way; check marks are not checked (the module only warns on them). */
 static gboolean
-parse_move_text (Pgn *P, VsPosition *pos, const char *text, VsMove *m, GError **error)
+fast_san (Pgn *P, const VsPosition *pos, const char *text, VsMove *out)
 {
+  const VsVariant *v = P->v;
+  char buf[16];
+  gsize len = strlen (text);
+  while (len > 0 && (text[len - 1] == '+' || text[len - 1] == '#'))
+    len--;
+  if (len < 2 || len >= sizeof buf)
+    return FALSE;
+  memcpy (buf, text, len);
+  buf[len] = '\0';
+  char piece = 'P', promo = 0;
+  int dfile = -1, drank = -1, to;
+  gboolean drop = FALSE;
+  const char *p = buf;
+  if (p[0] >= 'A' && p[0] <= 'Z')
+    {
+      if (p[0] == 'O')
+        return FALSE;
+      piece = *p++;
+      if (*p == '@')
+        {
+          drop = TRUE;
+          p++;
+        }
+    }
+  else if (p[0] == '@')
+    return FALSE;
+  /* the rest: [file][rank][x]square[=X] */
+  const char *end = buf + len;
+  if (end - p >= 2 && end[-2] == '=' && end[-1] >= 'A' && end[-1] <= 'Z')
+    {
+      promo = end[-1];
+      end -= 2;
+    }
+  else if (piece == 'P' && end - p >= 3 && end[-1] >= 'A' && end[-1] <= 'Z' && g_ascii_isdigit (end[-2]))
+    {
+      promo = end[-1];
+      end -= 1;
+    }
+  if (end - p < 2)
+    return FALSE;
+  int used = 0;
+  to = vs_square_parse (&v->geom, end - 2, &used);
+  if (to < 0 || used != 2)
+    return FALSE;
+  const char *q = p;
+  const char *dend = end - 2;
+  if (dend > q && dend[-1] == 'x')
+    dend--;
+  if (drop && dend != q)
+    return FALSE;
+  if (q < dend && *q >= 'a' && *q < 'a' + v->geom.files)
+    dfile = *q++ - 'a';
+  if (q < dend && g_ascii_isdigit (*q))
+    drank = *q++ - '1';
+  if (q != dend)
+    return FALSE;
+  VsMove moves[VS_MAX_MOVES];
+  int n = vs_position_generate (pos, VS_GEN_ALL, moves);
+  VsMove found = VS_MOVE_NONE;
+  int count = 0;
+  const char *letters = P->letters;
+  for (int i = 0; i < n; i++)
+    {
+      VsMove m = moves[i];
+      if (VS_MOVE_TO (m) != to)
+        continue;
+      VsMoveKind k = VS_MOVE_KIND (m);
+      if (drop)
+        {
+          if (k != VS_MOVE_DROP || letters[VS_MOVE_PIECE (m)] != piece)
+            continue;
+        }
+      else
+        {
+          if (k == VS_MOVE_DROP || k == VS_MOVE_CASTLE || k == VS_MOVE_PASS)
+            continue;
+          int from = VS_MOVE_FROM (m);
+          VsPiece pc = pos->board[from];
+          if (letters[VS_PIECE_TYPE (pc)] != piece)
+            continue;
+          if (dfile >= 0 && vs_sq_file (&v->geom, from) != dfile)
+            continue;
+          if (drank >= 0 && vs_sq_rank (&v->geom, from) != drank)
+            continue;
+          if (piece == 'P' && dfile < 0 && vs_sq_file (&v->geom, from) != vs_sq_file (&v->geom, to))
+            continue;
+          if ((k == VS_MOVE_PROMOTION) != (promo != 0))
+            continue;
+          if (promo && letters[VS_MOVE_PIECE (m)] != promo)
+            continue;
+        }
+      found = m;
+      count++;
+    }
+  if (count != 1)
+    return FALSE;
+  *out = found;
+  return TRUE;
+}
+
+/* *direct: the text was read as SAN as it stands (else a fallback form:
+ * "@g4", UCI, "@@@@"). */
+static gboolean
+parse_move_text (Pgn *P, VsPosition *pos, const char *text, VsMove *m, gboolean *direct, GError **error)
+{
+  *direct = TRUE;
+  if (P->fast_san && fast_san (P, pos, text, m))
+    return TRUE;
   if (vs_move_parse (pos, text, VS_NOTATION_SAN, m, NULL, error))
     return TRUE;
+  *direct = FALSE;
   if (text[0] == '@')
     {
       /* 2016 Lichess exports wrote pawn drops as "@g4" */
@@ -466,7 +582,8 @@ play_token (Pgn *P, Frame *f, VsPosition *pos, const char *at, const char *tok_e
 {
   g_autoptr (GError) err = NULL;
   VsMove m;
-  if (!parse_move_text (P, pos, text, &m, &err))
+  gboolean direct;
+  if (!parse_move_text (P, pos, text, &m, &direct, &err))
     {
       g_autofree char *fen = vs_position_to_string (pos);
       guint k = vs_game_node_get_ply (f->cur);
@@ -492,7 +609,7 @@ play_token (Pgn *P, Frame *f, VsPosition *pos, const char *at, const char *tok_e
       node = c;
   if (!node)
     {
-      if (P->canonical)
+      if (P->canonical || !direct || text[0] == '@')
         {
           char san[VS_MOVE_TEXT_MAX];
           vs_move_write (pos, m, VS_NOTATION_SAN, san);
@@ -693,27 +810,30 @@ parse_movetext (Pgn *P, VsPosition *pos)
                 }
             }
           /* normalise blanks inside the move */
-          GString *t = g_string_sized_new (text_end - p);
+          char t[VS_MOVE_TEXT_MAX];
+          gsize tl = 0;
+          gboolean too_long = FALSE;
           for (const char *s = p; s < text_end; s++)
             {
-              if (g_ascii_isspace (*s))
+              char ch = g_ascii_isspace (*s) ? ' ' : *s;
+              if (ch == ' ' && (tl == 0 || t[tl - 1] == ' '))
+                continue;
+              if (tl + 1 >= sizeof t)
                 {
-                  if (t->len && t->str[t->len - 1] != ' ')
-                    g_string_append_c (t, ' ');
+                  too_long = TRUE;
+                  break;
                 }
-              else
-                g_string_append_c (t, *s);
+              t[tl++] = ch;
             }
-          while (t->len && t->str[t->len - 1] == ' ')
-            g_string_truncate (t, t->len - 1);
-          if (t->len == 0)
+          while (tl && t[tl - 1] == ' ')
+            tl--;
+          t[tl] = '\0';
+          if (tl == 0 || too_long)
             {
-              g_string_free (t, TRUE);
               fail_at (P, VS_RECORD_ERROR_SYNTAX, p, token_end (p, P->end), _("not a move"));
               break;
             }
-          play_token (P, f, pos, p, text_end, t->str, &pending);
-          g_string_free (t, TRUE);
+          play_token (P, f, pos, p, text_end, t, &pending);
           if (P->problem)
             break;
           if (suffix_nag)
@@ -767,7 +887,7 @@ parse_with_variant (VsParseContext *ctx, const char *text, gsize len, GArray *ta
   setup_pieces (&P);
   VsPosition *pos = ctx->pos;
   g_autoptr (GError) err = NULL;
-  if (!vs_position_init (pos, v, fen_tag ? fen_tag->value : NULL, &err))
+  if (!_vs_parse_start_position (ctx, v, fen_tag ? fen_tag->value : NULL, &err))
     {
       g_autofree char *detail = g_strdup_printf (_("bad start position: %s"), err->message);
       if (P.problem)
@@ -787,6 +907,10 @@ parse_with_variant (VsParseContext *ctx, const char *text, gsize len, GArray *ta
     {
       P.p = movetext;
       P.canonical = ctx->canonical_san || P.structured;
+      P.fast_san = strcmp (v->id, "crazyhouse") == 0 && v->pieces && v->n_piece_types >= 6
+                   && v->n_piece_types < VS_MAX_PIECE_TYPES;
+      for (int t = 0; P.fast_san && t <= v->n_piece_types; t++)
+        P.letters[t] = t > 0 && v->pieces[t].letter ? v->pieces[t].letter[0] : '\0';
       parse_movetext (&P, pos);
     }
   *problem = P.problem;
@@ -1067,6 +1191,8 @@ vs_pgn_write_game (VsGame *game)
                                            || g_strcmp0 (key, "White") == 0 || g_strcmp0 (key, "Black") == 0
                                            || g_strcmp0 (key, "Result") == 0)))
         {
+          if (!vs_game_get_header (game, "Result"))
+            write_tag (s, "Result", "*");
           if (!has_variant)
             write_tag (s, "Variant", v->pgn_name ? v->pgn_name : v->id);
           if (setup && !has_fen)

@@ -49,7 +49,15 @@ typedef struct {
   guint            first_line;   /* line number of text's first line */
   VsPosition      *pos;          /* scratch, owned by the caller */
   gboolean         canonical_san; /* options->canonical_san */
+  /* the last start position set up, reused by the next game with the same
+   * variant and position string (owned by the caller; may be NULL) */
+  VsPosition      *start_cache;
+  const VsVariant *cache_variant;
+  char            *cache_fen;
 } VsParseContext;
+
+/* vs_position_init through ctx's cache. */
+gboolean    _vs_parse_start_position (VsParseContext *ctx, const VsVariant *v, const char *fen, GError **error);
 
 /* Parse one PGN (or bare move list, kifu = TRUE) game.  Always returns a game
  * unless nothing at all could be read (then NULL); *problem set on trouble. */
@@ -58,7 +66,5 @@ VsGame *_vs_pgn_parse_game  (VsParseContext *ctx, const char *text, gsize len,
 VsGame *_vs_gibo_parse_game (VsParseContext *ctx, const char *text, gsize len,
                              VsRecordProblem **problem);
 
-/* Janggi setups: "마상상마" etc. → the 4 letters on files b c g h. */
-gboolean    _vs_janggi_setup_letters (const char *name, char out[4]);
 
 G_END_DECLS

@@ -39,7 +39,37 @@ vs_record_detect_format (const char *data, gsize len, const char *filename)
       if (q < end && ((guchar) *q & 0x80))
         return VS_RECORD_FORMAT_GIBO;
       if (q < end && g_ascii_isalpha (*q))
-        return VS_RECORD_FORMAT_PGN;
+        {
+          /* ASCII headers: gibo all the same if the first movetext line
+           * carries Korean/Chinese piece names ("1. 08馬87") */
+          const char *m = p;
+          while (m < end)
+            {
+              const char *eol = memchr (m, '\n', end - m);
+              if (!eol)
+                eol = end;
+              const char *s = m;
+              while (s < eol && (*s == ' ' || *s == '\t' || *s == '\r'))
+                s++;
+              if (s < eol && *s != '[' && *s != '{' && *s != '%' && *s != ';')
+                {
+                  /* the first move: after "1." comes "08馬87" (gibo: two
+                   * digits or a Kakao "i3", then a piece name) or "e4" */
+                  while (s < eol && g_ascii_isdigit (*s))
+                    s++;
+                  while (s < eol && (*s == '.' || *s == ' '))
+                    s++;
+                  if (eol - s >= 3 && (g_ascii_isdigit (s[0]) || g_ascii_islower (s[0]))
+                      && g_ascii_isdigit (s[1]) && (guchar) s[2] >= 0x80)
+                    return VS_RECORD_FORMAT_GIBO;
+                  if (s < eol && (guchar) *s >= 0x80)
+                    return VS_RECORD_FORMAT_GIBO;   /* 한수쉼 */
+                  break;
+                }
+              m = eol + 1;
+            }
+          return VS_RECORD_FORMAT_PGN;
+        }
     }
   else if (p < end && (g_ascii_isdigit (*p) || *p == '{'))
     {
@@ -70,6 +100,38 @@ vs_record_detect_format (const char *data, gsize len, const char *filename)
   return VS_RECORD_FORMAT_PGN;
 }
 
+/* ---- Start positions ---- */
+
+/* A VsPosition's value does not depend on history entries past hist_len, so
+ * a cached start position is copied without its (empty) history. */
+static void
+copy_fresh_position (VsPosition *dst, const VsPosition *src)
+{
+  memcpy (dst, src, G_STRUCT_OFFSET (VsPosition, hist));
+  memcpy (&dst->priv, &src->priv, sizeof src->priv);
+}
+
+gboolean
+_vs_parse_start_position (VsParseContext *ctx, const VsVariant *v, const char *fen, GError **error)
+{
+  const char *key = fen ? fen : "";
+  if (ctx->start_cache && ctx->cache_variant == v && g_strcmp0 (ctx->cache_fen, key) == 0)
+    {
+      copy_fresh_position (ctx->pos, ctx->start_cache);
+      return TRUE;
+    }
+  if (!vs_position_init (ctx->pos, v, fen, error))
+    return FALSE;
+  if (ctx->start_cache && ctx->pos->hist_len == 0)
+    {
+      copy_fresh_position (ctx->start_cache, ctx->pos);
+      ctx->cache_variant = v;
+      g_free (ctx->cache_fen);
+      ctx->cache_fen = g_strdup (key);
+    }
+  return TRUE;
+}
+
 /* ---- The stream reader ---- */
 
 typedef struct {
@@ -91,6 +153,9 @@ typedef struct {
   VsRecordProblem *first_problem;
   guint            n_problems;
   VsRecordProblem *encoding_problem;   /* pending for the current game */
+  VsPosition      *start_cache;
+  const VsVariant *cache_variant;
+  char            *cache_fen;
   gboolean         stop;
   VsPosition      *pos;
   GCancellable    *cancellable;
@@ -128,6 +193,9 @@ flush_game (Reader *R)
     .first_line = R->game_line,
     .pos = R->pos,
     .canonical_san = R->options->canonical_san,
+    .start_cache = R->start_cache,
+    .cache_variant = R->cache_variant,
+    .cache_fen = R->cache_fen,
   };
   VsRecordProblem *problem = NULL;
   VsGame *game;
@@ -143,6 +211,8 @@ flush_game (Reader *R)
       R->encoding_problem = NULL;
     }
   g_clear_pointer (&R->encoding_problem, vs_record_problem_free);
+  R->cache_variant = ctx.cache_variant;
+  R->cache_fen = ctx.cache_fen;
   if (problem)
     note_problem (R, problem);
   if (!R->game_func (game, problem, R->game_data))
@@ -160,6 +230,16 @@ flush_game (Reader *R)
 static void
 decode_line (Reader *R, const char *raw, gsize len, GString *out)
 {
+  /* plain ASCII without stray bytes: as it is */
+  gboolean plain = R->line_no != 1;
+  for (gsize i = 0; i < len && plain; i++)
+    if ((guchar) raw[i] >= 0x80 || raw[i] == '\x1a')
+      plain = FALSE;
+  if (plain)
+    {
+      g_string_append_len (out, raw, len);
+      return;
+    }
   /* drop stray 0x1A / 0xFF bytes */
   char small[1024];
   char *buf = len <= sizeof small ? small : g_malloc (len);
@@ -270,17 +350,26 @@ line_is_header (const char *s, gsize len)
 static void
 scan_comments (Reader *R, const char *s, gsize len)
 {
-  for (gsize i = 0; i < len; i++)
+  const char *p = s, *end = s + len;
+  while (p < end)
     {
       if (R->in_comment)
         {
-          if (s[i] == '}')
-            R->in_comment = FALSE;
+          const char *close = memchr (p, '}', end - p);
+          if (!close)
+            return;
+          R->in_comment = FALSE;
+          p = close + 1;
+          continue;
         }
-      else if (s[i] == '{')
-        R->in_comment = TRUE;
-      else if (s[i] == ';' && R->format != VS_RECORD_FORMAT_GIBO)
+      /* the next "{" (or ";", which ends the line's movetext, in PGN) */
+      const char *q = p;
+      while (q < end && *q != '{' && (*q != ';' || R->format == VS_RECORD_FORMAT_GIBO))
+        q++;
+      if (q >= end || *q == ';')
         return;
+      R->in_comment = TRUE;
+      p = q + 1;
     }
 }
 
@@ -337,6 +426,7 @@ vs_record_read_stream (GInputStream *in, guint64 total_size, const VsRecordOptio
   R.line = g_string_sized_new (256);
   R.game_line = 1;
   R.pos = g_new (VsPosition, 1);
+  R.start_cache = g_new (VsPosition, 1);
   R.cancellable = cancellable;
 
   GByteArray *buf = g_byte_array_sized_new (BLOCK_SIZE * 2);
@@ -408,6 +498,8 @@ vs_record_read_stream (GInputStream *in, guint64 total_size, const VsRecordOptio
   g_string_free (R.game, TRUE);
   g_string_free (R.line, TRUE);
   g_free (R.pos);
+  g_free (R.start_cache);
+  g_free (R.cache_fen);
   vs_record_problem_free (R.encoding_problem);
   if (R.have_conv && R.cp949 != (GIConv) -1)
     g_iconv_close (R.cp949);
@@ -440,14 +532,10 @@ collect_game (VsGame *game, const VsRecordProblem *problem, gpointer data)
   VsGameCollection *c = data;
   if (game)
     vs_game_collection_append (c, game);
-  if (problem)
-    {
-      VsRecordProblem *p = vs_record_problem_copy (problem);
-      if (game)
-        p->game_index = vs_game_collection_get_n_games (c) - 1;
-      vs_game_collection_add_problem (c, p);
-      vs_record_problem_free (p);
-    }
+  if (problem && game)
+    vs_game_collection_add_game_problem (c, vs_game_collection_get_n_games (c) - 1, problem);
+  else if (problem)
+    vs_game_collection_add_problem (c, problem);
   return TRUE;
 }
 

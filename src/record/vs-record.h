@@ -46,7 +46,8 @@ typedef struct {
   guint  line;          /* 1-based line of the offending text               */
   guint  column;        /* 1-based column, in characters                    */
   char  *text;          /* the offending text                               */
-  guint  game_index;    /* 0-based index of the game in the file            */
+  guint  game_index;    /* 0-based index of the game in the file (games not
+                           read at all count too)                          */
   guint  move_number;   /* move number of an illegal move (0 if none)       */
   guint  ply;           /* 1-based ply of an illegal move on its line (0 if none) */
   char  *position;      /* position string before an illegal move, or NULL  */
@@ -96,7 +97,8 @@ typedef struct {
 
 /* Called with each game read, in file order.  problem is NULL for a game
  * read completely, else what stopped it (the game then holds what was read
- * before).  The callback may take a reference on game; the reader drops its
+ * before); game is NULL for a game that could not be read at all (unknown
+ * variant, bad start position), problem says why.  The callback may take a reference on game; the reader drops its
  * own after the call.  Return FALSE to stop reading. */
 typedef gboolean (*VsRecordGameFunc) (VsGame *game, const VsRecordProblem *problem,
                                       gpointer user_data);

@@ -16,8 +16,7 @@
 #define SIDE_LABEL   0.7
 #define HAND_GAP     0.25
 #define HAND_COL     1.0
-/* point boards (Janggi): a margin on the left and below for coordinates */
-#define POINT_MARGIN 0.4
+#define POINT_MARGIN VS_BOARD_POINT_MARGIN
 
 gboolean
 vs_board_variant_has_hands (const VsVariant *v)
@@ -495,6 +494,31 @@ try_in_place (VsBoardController *c)
   return VS_BOARD_CHANGED_CHOOSE | VS_BOARD_CHANGED_REDRAW;
 }
 
+/* In the oblique view a piece stands up over the cells behind its own:
+ * a press on its upper part means that piece, front rows first. */
+static int
+oblique_piece_at (const VsBoardController *c, const VsBoardLayout *l, double x, double y)
+{
+  int best = -1;
+  double best_y = -1e9;
+  int n = vs_geometry_squares (&c->pos->variant->geom);
+  for (int sq = 0; sq < n; sq++)
+    {
+      if (c->pos->board[sq] == VS_PIECE_NONE)
+        continue;
+      VsRect r;
+      vs_board_layout_piece_rect (l, sq, &r);
+      if (x < r.x + r.w * 0.2 || x > r.x + r.w * 0.8 || y < r.y + r.h * 0.05 || y > r.y + r.h)
+        continue;
+      if (r.y > best_y)
+        {
+          best_y = r.y;
+          best = sq;
+        }
+    }
+  return best;
+}
+
 VsBoardChange
 vs_board_controller_press (VsBoardController *c, const VsBoardLayout *l, double x, double y)
 {
@@ -505,6 +529,20 @@ vs_board_controller_press (VsBoardController *c, const VsBoardLayout *l, double 
     ch |= VS_BOARD_CHANGED_SHAPES | VS_BOARD_CHANGED_REDRAW;
   c->n_choices = 0;
   VsHit hit = vs_board_layout_hit (l, x, y);
+  if (l->oblique)
+    {
+      /* a legal destination under the pointer wins; else what is drawn
+       * on top there: the frontmost piece */
+      gboolean target = hit.kind == VS_HIT_SQUARE && c->sel_kind != VS_BOARD_SEL_NONE &&
+                        c->targets[hit.square];
+      int sq = target ? -1 : oblique_piece_at (c, l, x, y);
+      if (sq >= 0)
+        {
+          hit.kind = VS_HIT_SQUARE;
+          hit.square = sq;
+          hit.level = vs_sq_level (&c->pos->variant->geom, sq);
+        }
+    }
   c->press_x = c->pointer_x = x;
   c->press_y = c->pointer_y = y;
   if (hit.kind == VS_HIT_SQUARE)
@@ -596,6 +634,22 @@ vs_board_controller_release (VsBoardController *c, const VsBoardLayout *l, doubl
       return VS_BOARD_CHANGED_REDRAW;
     }
   return VS_BOARD_CHANGED_NONE;
+}
+
+VsBoardChange
+vs_board_controller_select_hand (VsBoardController *c, int type)
+{
+  if (c->pos == NULL || type <= 0 || type >= VS_MAX_PIECE_TYPES)
+    return VS_BOARD_CHANGED_NONE;
+  VsHit hit = { VS_HIT_HAND, -1, -1, c->pos->side, type };
+  gboolean had = c->sel_kind != VS_BOARD_SEL_NONE;
+  vs_board_controller_deselect (c);
+  if (try_select_hit (c, &hit))
+    {
+      c->hover_square = c->focus_square >= 0 && c->targets[c->focus_square] ? c->focus_square : -1;
+      return VS_BOARD_CHANGED_REDRAW;
+    }
+  return had ? VS_BOARD_CHANGED_REDRAW : VS_BOARD_CHANGED_NONE;
 }
 
 VsBoardChange

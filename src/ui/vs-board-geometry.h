@@ -33,6 +33,9 @@ typedef struct {
 } VsAffine;
 
 #define VS_HAND_TYPES_MAX 8
+/* point boards (Janggi): margin left of and below the lines' cells, in
+ * units, for the coordinates */
+#define VS_BOARD_POINT_MARGIN 0.4
 
 typedef struct {
   VsRect rect;
@@ -205,6 +208,9 @@ VsBoardChange vs_board_controller_right_motion  (VsBoardController *c, const VsB
 VsBoardChange vs_board_controller_right_release (VsBoardController *c, const VsBoardLayout *l, double x, double y);
 /* Keyboard */
 VsBoardChange vs_board_controller_key (VsBoardController *c, const VsBoardLayout *l, VsBoardKey key);
+/* Keyboard drops: picks the side to move's piece of that type from the hand
+ * (e.g. after the key N); then the focus square and Enter drop it. */
+VsBoardChange vs_board_controller_select_hand (VsBoardController *c, int type);
 /* Choice: index into choices[], or -1 to cancel. */
 VsBoardChange vs_board_controller_choose (VsBoardController *c, int index);
 

@@ -111,13 +111,14 @@ vs_board_scene_build (const VsBoardLayout *l, const VsSceneInput *in, GArray *ou
   VsPieceFamily family = vs_piece_family_for_variant (var);
 
   /* 1. the board */
-  for (int p = 0; p < l->n_planes; p++)
+  for (int p = 0; p < l->n_planes && !in->skip_board; p++)
     {
       if (points)
         {
           VsPrim *b = add (out, VS_PRIM_ASSET, p);
-          b->w = g->files;
-          b->h = g->ranks;
+          b->x = -VS_BOARD_POINT_MARGIN;
+          b->w = g->files + VS_BOARD_POINT_MARGIN;
+          b->h = g->ranks + VS_BOARD_POINT_MARGIN;
           b->asset = g_intern_string (th->board);
           double lw = MAX (1.0, round (unit * 0.028));
           for (int f = 0; f < g->files; f++)
@@ -190,6 +191,9 @@ vs_board_scene_build (const VsBoardLayout *l, const VsSceneInput *in, GArray *ou
         }
     }
 
+  if (in->board_only)
+    return;
+
   /* 2. highlights */
   VsMove lm = in->last_move;
   if (lm != VS_MOVE_NONE)
@@ -256,6 +260,19 @@ vs_board_scene_build (const VsBoardLayout *l, const VsSceneInput *in, GArray *ou
       pc->w = r.w;
       pc->h = r.h;
       pc->asset = asset;
+      /* the variant flag where it matters to the eye: Crazyhouse "promoted"
+       * (returns to the hand as a Pawn), Chartima "nB still owes its Dog" */
+      if (VS_PIECE_HAS_FLAG (pos->board[sq]) && g->levels == 1 && family != VS_PIECE_FAMILY_JANGGI)
+        {
+          for (int k = 0; k < 2; k++)
+            {
+              VsPrim *d = add (out, VS_PRIM_DOT, -1);
+              d->x = r.x + r.w * 0.85;
+              d->y = r.y + r.h * 0.15;
+              d->r = r.w * (k == 0 ? 0.11 : 0.075);
+              d->color = k == 0 ? (VsColor) { 1, 1, 1, 0.95 } : (VsColor) { 0.85, 0.45, 0.05, 1 };
+            }
+        }
     }
 
   /* 4b. coordinates and level labels, over the pieces as on Lichess */
@@ -374,12 +391,18 @@ vs_board_scene_build (const VsBoardLayout *l, const VsSceneInput *in, GArray *ou
         {
           double cx, cy;
           vs_board_layout_square_center (l, caps[i], &cx, &cy);
-          VsPrim *x = add (out, VS_PRIM_CROSS, -1);
-          x->x = cx - unit * 0.32;
-          x->y = cy - unit * 0.32;
-          x->w = x->h = unit * 0.64;
-          x->width = MAX (2.0, unit * 0.09);
-          x->color = th->capture;
+          /* a light halo, then the mark: readable over dark pieces too */
+          for (int k = 0; k < 2; k++)
+            {
+              VsPrim *x = add (out, VS_PRIM_CROSS, -1);
+              x->x = cx - unit * 0.32;
+              x->y = cy - unit * 0.32;
+              x->w = x->h = unit * 0.64;
+              x->width = MAX (2.0, unit * 0.09) + (k == 0 ? MAX (2.0, unit * 0.06) : 0);
+              x->color = k == 0 ? (VsColor) { 1, 1, 1, 0.85 } : th->capture;
+              if (k == 1)
+                x->color.a = MAX (x->color.a, 0.9);
+            }
         }
       if (in->show_focus && c->focus_square >= 0)
         {
@@ -485,6 +508,13 @@ set_color (cairo_t *cr, const VsColor *c)
 void
 vs_board_scene_draw_cairo (const VsBoardLayout *l, const GArray *prims, cairo_t *cr)
 {
+  vs_board_scene_draw_cairo_cached (l, prims, cr, NULL, NULL);
+}
+
+void
+vs_board_scene_draw_cairo_cached (const VsBoardLayout *l, const GArray *prims, cairo_t *cr,
+                                  VsAssetSurfaceFunc get_surface, gpointer data)
+{
   for (guint i = 0; i < prims->len; i++)
     {
       const VsPrim *p = &g_array_index (prims, VsPrim, i);
@@ -499,6 +529,18 @@ vs_board_scene_draw_cairo (const VsBoardLayout *l, const GArray *prims, cairo_t 
       switch (p->kind)
         {
         case VS_PRIM_ASSET:
+          if (get_surface && p->plane < 0)
+            {
+              cairo_surface_t *img = get_surface (p->asset, p->w, p->h, data);
+              if (img)
+                {
+                  cairo_set_source_surface (cr, img, p->x, p->y);
+                  cairo_rectangle (cr, p->x, p->y, p->w, p->h);
+                  cairo_clip (cr);
+                  cairo_paint_with_alpha (cr, p->alpha);
+                  break;
+                }
+            }
           if (p->alpha < 1.0)
             {
               cairo_push_group (cr);

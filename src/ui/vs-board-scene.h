@@ -59,6 +59,10 @@ typedef struct {
   int                 n_marks;
   const VsBoardShape *shapes;
   int                 n_shapes;
+  /* layers: the board itself (squares, lines, camps) changes only with the
+   * size, theme and orientation, so the widget caches it as one texture */
+  gboolean            board_only;        /* only the board layer */
+  gboolean            skip_board;        /* everything but the board layer */
   /* a piece in flight (animation / drag), drawn last, centred on fly_x,y */
   VsPiece             fly_piece;
   double              fly_x, fly_y;
@@ -73,6 +77,12 @@ VsColor vs_shape_color_rgba (VsShapeColor c);
 /* Cairo back end: draws the primitives (pieces from the SVG assets). */
 #include <cairo.h>
 void vs_board_scene_draw_cairo (const VsBoardLayout *l, const GArray *prims, cairo_t *cr);
+/* The same with pre-rasterised art: for screen-space assets, get_surface
+ * returns a cached image of the asset for a w×h rectangle (device scale set),
+ * or NULL to draw from the SVG. */
+typedef cairo_surface_t *(*VsAssetSurfaceFunc) (const char *asset, double w, double h, gpointer data);
+void vs_board_scene_draw_cairo_cached (const VsBoardLayout *l, const GArray *prims, cairo_t *cr,
+                                       VsAssetSurfaceFunc get_surface, gpointer data);
 
 /* Arrow outline (7 points) for back ends that fill polygons. */
 void vs_board_arrow_polygon (double x1, double y1, double x2, double y2, double width,

@@ -190,6 +190,9 @@ vs_board_asset_render (const char *path, cairo_t *cr, double x, double y, double
   if (!rsvg_handle_get_intrinsic_size_in_pixels (handle, &sw, &sh) || sw <= 0 || sh <= 0)
     sw = sh = 100;
   cairo_save (cr);
+  /* art stays inside its rectangle (as a <symbol> does in the SVG export) */
+  cairo_rectangle (cr, x, y, w, h);
+  cairo_clip (cr);
   cairo_translate (cr, x, y);
   cairo_scale (cr, w / sw, h / sh);
   RsvgRectangle vp = { 0, 0, sw, sh };

@@ -33,6 +33,9 @@ struct _VsBoardView {
   gboolean scene_dirty;
 
   GHashTable *textures;   /* "asset@WxH" → GdkTexture */
+  GdkTexture *board_layer; /* the board drawn once per size/theme/orientation */
+  cairo_surface_t *board_surface;  /* the same for the cairo renderer */
+  GHashTable *surfaces;   /* "asset@WxH" → cairo_surface_t, for the cairo renderer */
   GHashTable *texts;      /* "size|b|text" → PangoLayout */
   int      tex_scale;
 
@@ -85,9 +88,24 @@ invalidate_scene (VsBoardView *self)
 }
 
 static void
+clear_board_layer (VsBoardView *self)
+{
+  g_clear_object (&self->board_layer);
+  g_clear_pointer (&self->board_surface, cairo_surface_destroy);
+}
+
+static void
+invalidate_board_layer (VsBoardView *self)
+{
+  clear_board_layer (self);
+  invalidate_scene (self);
+}
+
+static void
 invalidate_layout (VsBoardView *self)
 {
   self->layout_valid = FALSE;
+  clear_board_layer (self);
   invalidate_scene (self);
 }
 
@@ -110,6 +128,7 @@ ensure_layout (VsBoardView *self)
     {
       /* new square size: the old rasters will not be drawn again */
       g_hash_table_remove_all (self->textures);
+      g_hash_table_remove_all (self->surfaces);
       g_hash_table_remove_all (self->texts);
     }
 }
@@ -137,6 +156,7 @@ rebuild_scene (VsBoardView *self)
   in.show_focus = gtk_widget_has_focus (GTK_WIDGET (self)) &&
                   gtk_widget_get_focus_on_click (GTK_WIDGET (self)) && gtk_widget_has_visible_focus (GTK_WIDGET (self));
   in.hidden_square = -1;
+  in.skip_board = TRUE;
   in.marks = (const VsSquareMark *) self->marks->data;
   in.n_marks = self->marks->len;
   in.shapes = self->ctl->shapes;
@@ -249,6 +269,75 @@ draw_arrow_cb (cairo_t *cr, const VsPrim *p)
   cairo_fill (cr);
 }
 
+/* The board layer (squares, lines, camps), drawn by the cairo back end at
+ * device resolution into one texture. */
+static void
+ensure_board_surface (VsBoardView *self, int scale)
+{
+  if (self->board_surface)
+    return;
+  VsSceneInput in;
+  memset (&in, 0, sizeof in);
+  in.pos = self->ctl->pos;
+  in.theme = theme (self);
+  in.piece_set = vs_piece_set_resolve (self->piece_set, self->ctl->pos->variant);
+  in.hidden_square = -1;
+  in.board_only = TRUE;
+  g_autoptr(GArray) prims = g_array_new (FALSE, FALSE, sizeof (VsPrim));
+  vs_board_scene_build (&self->layout, &in, prims);
+  int w = MAX (1, self->layout_w * scale), h = MAX (1, self->layout_h * scale);
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+  cairo_t *cr = cairo_create (s);
+  cairo_scale (cr, scale, scale);
+  vs_board_scene_draw_cairo (&self->layout, prims, cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (s);
+  cairo_surface_set_device_scale (s, scale, scale);
+  self->board_surface = s;
+}
+
+static void
+ensure_board_layer (VsBoardView *self, int scale)
+{
+  if (self->board_layer)
+    return;
+  ensure_board_surface (self, scale);
+  cairo_surface_t *s = self->board_surface;
+  int stride = cairo_image_surface_get_stride (s);
+  int w = cairo_image_surface_get_width (s), h = cairo_image_surface_get_height (s);
+  GBytes *bytes = g_bytes_new (cairo_image_surface_get_data (s), (gsize) stride * h);
+  self->board_layer = gdk_memory_texture_new (w, h, GDK_MEMORY_DEFAULT, bytes, stride);
+  g_bytes_unref (bytes);
+}
+
+/* For the cairo renderer: cached image surfaces at device resolution. */
+static cairo_surface_t *
+get_surface (const char *asset, double w, double h, gpointer data)
+{
+  VsBoardView *self = data;
+  int scale = self->tex_scale;
+  int pw = MAX (1, (int) lround (w * scale)), ph = MAX (1, (int) lround (h * scale));
+  char key[256];
+  g_snprintf (key, sizeof key, "%s@%dx%d", asset, pw, ph);
+  cairo_surface_t *s = g_hash_table_lookup (self->surfaces, key);
+  if (s)
+    return s;
+  s = vs_board_asset_rasterize (asset, pw, ph, NULL);
+  if (s == NULL)
+    return NULL;
+  cairo_surface_set_device_scale (s, scale, scale);
+  g_hash_table_insert (self->surfaces, g_strdup (key), s);
+  return s;
+}
+
+static gboolean
+uses_cairo_renderer (GtkWidget *widget)
+{
+  GtkNative *native = gtk_widget_get_native (widget);
+  GskRenderer *r = native ? gtk_native_get_renderer (native) : NULL;
+  return r != NULL && GSK_IS_CAIRO_RENDERER (r);
+}
+
 /* Snapshot back end of the scene (vs-board-scene.h). */
 static void
 vs_board_view_snapshot (GtkWidget *widget, GtkSnapshot *s)
@@ -261,10 +350,33 @@ vs_board_view_snapshot (GtkWidget *widget, GtkSnapshot *s)
   if (scale != self->tex_scale)
     {
       g_hash_table_remove_all (self->textures);
+      g_hash_table_remove_all (self->surfaces);
+      clear_board_layer (self);
       self->tex_scale = scale;
     }
   if (self->scene_dirty)
     rebuild_scene (self);
+  if (uses_cairo_renderer (widget))
+    {
+      /* GTK 4.8's cairo renderer converts every texture node's pixels on
+       * every frame; with it, one cairo node that paints cached image
+       * surfaces costs a fraction of that. */
+      ensure_board_surface (self, scale);
+      cairo_t *cr = gtk_snapshot_append_cairo (s, &GRAPHENE_RECT_INIT (0, 0, self->layout_w, self->layout_h));
+      cairo_set_source_surface (cr, self->board_surface, 0, 0);
+      const VsBoardLayout *bl = &self->layout;
+      cairo_save (cr);
+      cairo_rectangle (cr, bl->area.x, bl->area.y, bl->area.w, bl->area.h);
+      cairo_clip (cr);
+      cairo_paint (cr);
+      cairo_restore (cr);
+      vs_board_scene_draw_cairo_cached (&self->layout, self->prims, cr, get_surface, self);
+      cairo_destroy (cr);
+      return;
+    }
+  ensure_board_layer (self, scale);
+  gtk_snapshot_append_texture (s, self->board_layer,
+                               &GRAPHENE_RECT_INIT (0, 0, self->layout_w, self->layout_h));
   const VsBoardLayout *l = &self->layout;
   for (guint i = 0; i < self->prims->len; i++)
     {
@@ -756,7 +868,28 @@ key_pressed (GtkEventControllerKey *key, guint keyval, guint keycode, GdkModifie
       k = VS_BOARD_KEY_ACTIVATE; break;
     case GDK_KEY_Escape: k = VS_BOARD_KEY_CANCEL; break;
     default:
-      return FALSE;
+      {
+        /* a piece letter picks that piece from the hand (Crazyhouse drops) */
+        guint32 ch = gdk_keyval_to_unicode (keyval);
+        const VsVariant *v = self->ctl->pos->variant;
+        if (ch < 128 && g_ascii_isalpha (ch) && vs_board_variant_has_hands (v) &&
+            (state & (GDK_CONTROL_MASK | GDK_ALT_MASK)) == 0)
+          {
+            int types[VS_HAND_TYPES_MAX];
+            int n = vs_board_hand_types (v, types);
+            for (int i = 0; i < n; i++)
+              {
+                const char *letter = v->pieces[types[i]].letter;
+                if (letter && g_ascii_toupper (letter[0]) == g_ascii_toupper (ch) && letter[1] == '\0')
+                  {
+                    VsBoardChange hc = vs_board_controller_select_hand (self->ctl, types[i]);
+                    vs_board_view_handle_change (self, hc | VS_BOARD_CHANGED_REDRAW);
+                    return hc != VS_BOARD_CHANGED_NONE;
+                  }
+              }
+          }
+        return FALSE;
+      }
     }
   ensure_layout (self);
   VsBoardChange ch = vs_board_controller_key (self->ctl, &self->layout, k);
@@ -906,7 +1039,7 @@ vs_board_view_set_theme (VsBoardView *self, const char *name)
     return;
   g_free (self->theme);
   self->theme = g_strdup (name);
-  invalidate_scene (self);
+  invalidate_board_layer (self);
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_THEME]);
 }
 
@@ -1100,6 +1233,29 @@ vs_board_view_pass (VsBoardView *self)
   return TRUE;
 }
 
+gboolean
+vs_board_view_export (VsBoardView *self, const char *filename, int size, GError **error)
+{
+  g_return_val_if_fail (VS_IS_BOARD_VIEW (self), FALSE);
+  g_return_val_if_fail (self->has_position, FALSE);
+  VsDiagramOptions o;
+  vs_diagram_options_init (&o);
+  o.theme = self->theme;
+  o.piece_set = vs_piece_set_resolve (self->piece_set, self->ctl->pos->variant);
+  o.size = size;
+  o.flipped = self->flipped;
+  o.coordinates = self->coordinates;
+  o.gibo = self->gibo;
+  o.strato_view = self->strato_view;
+  o.last_move = self->ctl->last_move;
+  o.show_check = TRUE;
+  o.marks = (const VsSquareMark *) self->marks->data;
+  o.n_marks = self->marks->len;
+  o.shapes = self->ctl->shapes;
+  o.n_shapes = self->ctl->n_shapes;
+  return vs_diagram_save (self->ctl->pos, &o, filename, error);
+}
+
 const VsBoardLayout *
 vs_board_view_get_layout (VsBoardView *self)
 {
@@ -1182,6 +1338,8 @@ vs_board_view_finalize (GObject *object)
   g_array_unref (self->prims);
   g_hash_table_unref (self->textures);
   g_hash_table_unref (self->texts);
+  clear_board_layer (self);
+  g_hash_table_unref (self->surfaces);
   G_OBJECT_CLASS (vs_board_view_parent_class)->finalize (object);
 }
 
@@ -1247,6 +1405,8 @@ vs_board_view_init (VsBoardView *self)
   self->marks = g_array_new (FALSE, FALSE, sizeof (VsSquareMark));
   self->prims = g_array_new (FALSE, FALSE, sizeof (VsPrim));
   self->textures = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+  self->surfaces = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                          (GDestroyNotify) cairo_surface_destroy);
   self->texts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
   self->scene_dirty = TRUE;
 

@@ -17,6 +17,7 @@
 #include "vs-variant.h"
 #include "vs-board-geometry.h"
 #include "vs-board-scene.h"
+#include "vs-diagram.h"
 
 G_BEGIN_DECLS
 
@@ -60,6 +61,11 @@ void        vs_board_view_set_shapes_strv (VsBoardView *self, const char *const 
 
 /* Plays the legal pass (Janggi) if there is one; returns whether it did. */
 gboolean    vs_board_view_pass (VsBoardView *self);
+
+/* Writes the board as shown (theme, piece set, orientation, Strato view,
+ * coordinates, last move, check, marks, shapes) to FILE.svg or FILE.png,
+ * size = longer side in pixels (vs-diagram.h). */
+gboolean    vs_board_view_export (VsBoardView *self, const char *filename, int size, GError **error);
 
 /* For tests and the application's export: the current layout, controller
  * (input state) and the last-move highlight. */

@@ -143,18 +143,33 @@ piece_key (const VsVariant *v, int type, char out[8])
     }
 }
 
+/* (set, variant table, piece) → interned path; main thread only */
+static GHashTable *asset_cache;
+
 const char *
 vs_piece_set_asset (const char *set, const VsVariant *v, VsPiece piece)
 {
-  char key[8];
-  if (piece == VS_PIECE_NONE || !piece_key (v, VS_PIECE_TYPE (piece), key))
+  if (piece == VS_PIECE_NONE || v == NULL)
     return NULL;
   set = vs_piece_set_resolve (set, v);
-  g_autofree char *path = g_strdup_printf ("pieces/%s/%c%s.svg", set,
-                                           VS_PIECE_COLOR (piece) == VS_WHITE ? 'w' : 'b', key);
-  if (!vs_board_asset_exists (path))
-    return NULL;
-  return g_intern_string (path);
+  char ckey[96];
+  g_snprintf (ckey, sizeof ckey, "%s|%p|%u", set, (const void *) v->pieces, (guint) (piece & 0x3f));
+  if (asset_cache == NULL)
+    asset_cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  gpointer found;
+  if (g_hash_table_lookup_extended (asset_cache, ckey, NULL, &found))
+    return found;
+  char key[8];
+  const char *result = NULL;
+  if (piece_key (v, VS_PIECE_TYPE (piece), key))
+    {
+      g_autofree char *path = g_strdup_printf ("pieces/%s/%c%s.svg", set,
+                                               VS_PIECE_COLOR (piece) == VS_WHITE ? 'w' : 'b', key);
+      if (vs_board_asset_exists (path))
+        result = g_intern_string (path);
+    }
+  g_hash_table_insert (asset_cache, g_strdup (ckey), (gpointer) result);
+  return result;
 }
 
 char *

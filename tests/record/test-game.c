@@ -58,6 +58,10 @@ test_add_and_variations (void)
   g_assert_true (vs_game_node_is_main_line (ab));
   g_assert_false (vs_game_node_is_main_line (b));
   g_assert_cmpuint (vs_game_node_get_ply (ab), ==, 2);
+  g_assert_cmpint (vs_game_node_get_side (a), ==, VS_WHITE);
+  g_assert_cmpint (vs_game_node_get_side (ab), ==, VS_BLACK);
+  g_assert_cmpuint (vs_game_node_get_move_number (a), ==, 1);
+  g_assert_cmpuint (vs_game_node_get_move_number (ab), ==, 1);
   g_assert_cmpint (changes, ==, 4);
 
   g_autofree char *fen = vs_game_node_fen (ab);

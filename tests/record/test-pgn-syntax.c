@@ -184,6 +184,30 @@ test_bad_game_keeps_others (void)
   g_assert_cmpuint (vs_game_get_main_line_length (vs_game_collection_get_game (c, 2)), ==, 1);
   VsRecordProblem *p = vs_game_collection_get_problems (c)->pdata[0];
   g_assert_cmpuint (p->game_index, ==, 1);
+  g_assert_true (vs_game_collection_get_game_problem (c, 1) == p);
+  g_assert_null (vs_game_collection_get_game_problem (c, 0));
+  g_assert_null (vs_game_collection_get_game_problem (c, 2));
+}
+
+/* A game that cannot be read at all (unknown variant) is not in the
+ * collection; the problem keeps its index in the file. */
+static void
+test_unreadable_game (void)
+{
+  const char *text =
+    "[Event \"one\"]\n\n1. a *\n\n"
+    "[Event \"two\"]\n[Variant \"Xiangqi\"]\n\n1. a *\n\n"
+    "[Event \"three\"]\n\n1. a b *\n";
+  GError *error = NULL;
+  g_autoptr (VsGameCollection) c = read_text (text, FALSE, &error);
+  g_assert_error (error, VS_RECORD_ERROR, VS_RECORD_ERROR_UNKNOWN_VARIANT);
+  g_clear_error (&error);
+  g_assert_cmpuint (vs_game_collection_get_n_games (c), ==, 2);
+  g_assert_cmpstr (vs_game_get_header (vs_game_collection_get_game (c, 1), "Event"), ==, "three");
+  VsRecordProblem *p = vs_game_collection_get_problems (c)->pdata[0];
+  g_assert_cmpuint (p->game_index, ==, 1);
+  g_assert_null (vs_game_collection_get_game_problem (c, 0));
+  g_assert_null (vs_game_collection_get_game_problem (c, 1));
 }
 
 static void
@@ -195,6 +219,10 @@ test_detect (void)
   g_assert_cmpint (vs_record_detect_format (gib, strlen (gib), NULL), ==, VS_RECORD_FORMAT_GIBO);
   const char *kifu = "1. P D3 - D4 P E8 - E6\n";
   g_assert_cmpint (vs_record_detect_format (kifu, strlen (kifu), NULL), ==, VS_RECORD_FORMAT_KIFU);
+  const char *ascii_gib = "[Event \"e\"]\n[White \"w\"]\n\n{c}\n1. 08馬87 2. 12馬33\n";
+  g_assert_cmpint (vs_record_detect_format (ascii_gib, strlen (ascii_gib), NULL), ==, VS_RECORD_FORMAT_GIBO);
+  const char *ascii_pgn = "[Event \"é\"]\n\n1. e4 { café } e5\n";
+  g_assert_cmpint (vs_record_detect_format (ascii_pgn, strlen (ascii_pgn), NULL), ==, VS_RECORD_FORMAT_PGN);
   const char *gm = "1. 08마87 2. 12마33\n";
   g_assert_cmpint (vs_record_detect_format (gm, strlen (gm), NULL), ==, VS_RECORD_FORMAT_GIBO);
 }
@@ -243,6 +271,7 @@ main (int argc, char **argv)
   g_test_add_func ("/record/pgn-syntax/rich-round-trip", test_rich_round_trip);
   g_test_add_func ("/record/pgn-syntax/errors", test_errors);
   g_test_add_func ("/record/pgn-syntax/bad-game-keeps-others", test_bad_game_keeps_others);
+  g_test_add_func ("/record/pgn-syntax/unreadable-game", test_unreadable_game);
   g_test_add_func ("/record/pgn-syntax/detect", test_detect);
   g_test_add_func ("/record/pgn-syntax/crlf-and-escapes", test_crlf_and_escapes);
   g_test_add_func ("/record/pgn-syntax/stream-stop-and-cancel", test_stream_stop_and_cancel);

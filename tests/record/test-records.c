@@ -209,11 +209,11 @@ read_shared (const char *rel, gboolean expect_ok)
 static const VsRecordProblem *
 problem_for (VsGameCollection *c, guint game)
 {
-  GPtrArray *ps = vs_game_collection_get_problems (c);
-  for (guint i = 0; i < ps->len; i++)
-    if (((VsRecordProblem *) ps->pdata[i])->game_index == game)
-      return ps->pdata[i];
-  return NULL;
+  /* every game of these files is in the collection: file index = collection index */
+  const VsRecordProblem *p = vs_game_collection_get_game_problem (c, game);
+  if (p)
+    g_assert_cmpuint (p->game_index, ==, game);
+  return p;
 }
 
 static guint
@@ -334,6 +334,15 @@ test_crazyhouse_files (void)
       /* the final comment ("White resigns", "Black wins by checkmate.") */
       VsGameNode *end = vs_game_get_main_line_end (g);
       g_assert_nonnull (vs_game_node_get_comment_after (end));
+
+      /* the file's SAN is the canonical SAN of the moves read (so the
+       * reader's fast SAN path chose the moves the rules module would) */
+      g_autoptr (VsGameCollection) canon = vs_game_collection_new ();
+      VsRecordOptions copts = { .canonical_san = TRUE };
+      g_assert_true (vs_record_read_file (path, &copts, canon, NULL, NULL, NULL, NULL));
+      g_autofree char *cwhy = NULL;
+      if (!vs_game_equal (g, vs_game_collection_get_game (canon, 0), &cwhy))
+        g_error ("%s: file SAN vs canonical SAN: %s", zh_files[f], cwhy);
 
       /* round trip */
       g_autofree char *w1 = vs_pgn_write_game (g);

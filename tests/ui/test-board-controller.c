@@ -469,6 +469,17 @@ test_drops (void)
   ch = drag (f.c, &f.l, hx, hy, x, y);
   g_assert_true (ch & VS_BOARD_CHANGED_MOVE);
   g_assert_cmpuint (vs_board_controller_take_move (f.c), ==, nf3);
+  /* keyboard: pick the Knight from the hand, focus e5, Enter */
+  fixture_load (&f);
+  g_assert_cmpint (vs_board_controller_select_hand (f.c, P), ==, VS_BOARD_CHANGED_NONE); /* none in hand */
+  g_assert_true (vs_board_controller_select_hand (f.c, N) & VS_BOARD_CHANGED_REDRAW);
+  g_assert_cmpint (f.c->sel_kind, ==, VS_BOARD_SEL_HAND);
+  f.c->focus_square = sq (v, "e4");
+  vs_board_controller_key (f.c, &f.l, VS_BOARD_KEY_UP);
+  g_assert_cmpint (f.c->hover_square, ==, sq (v, "e5"));
+  ch = vs_board_controller_key (f.c, &f.l, VS_BOARD_KEY_ACTIVATE);
+  g_assert_true (ch & VS_BOARD_CHANGED_MOVE);
+  g_assert_cmpuint (vs_board_controller_take_move (f.c), ==, ne5);
   /* a drop dragged to an occupied / illegal square snaps back */
   center (&f.l, sq (v, "e1"), &x, &y);
   ch = drag (f.c, &f.l, hx, hy, x, y);
@@ -505,6 +516,19 @@ check_level_change (VsStratoView view)
   fixture_load (&f);
   ch = drag_sq (f.c, &f.l, sq (v, "Ae2"), sq (v, "Ae4"));
   g_assert_true (ch & VS_BOARD_CHANGED_SNAPBACK);
+  /* stacked view: a press on the upper part of a standing piece picks it */
+  if (view == VS_STRATO_VIEW_STACKED)
+    {
+      VsRect r;
+      vs_board_layout_piece_rect (&f.l, sq (v, "Ab1"), &r);
+      double px = r.x + r.w / 2, py = r.y + r.h * 0.15;
+      VsHit cell = vs_board_layout_hit (&f.l, px, py);
+      g_assert_true (cell.kind != VS_HIT_SQUARE || cell.square != sq (v, "Ab1"));
+      vs_board_controller_deselect (f.c);
+      vs_board_controller_press (f.c, &f.l, px, py);
+      g_assert_cmpint (f.c->sel_square, ==, sq (v, "Ab1"));
+      vs_board_controller_release (f.c, &f.l, px, py);
+    }
   /* keyboard: Page Up changes level */
   f.c->focus_square = sq (v, "Ae4");
   vs_board_controller_key (f.c, &f.l, VS_BOARD_KEY_LEVEL_UP);

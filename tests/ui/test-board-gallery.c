@@ -117,6 +117,7 @@ test_decorated (void)
   /* Crazyhouse with hands, highlights, arrows and circles, at 40 px squares */
   const VsVariant *zh = vs_variant_lookup ("crazyhouse");
   const char *zh_fen = "r1bqk2r/pppp1Npp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNBQK2R[BPPNq] b KQkq - 0 5";
+  const char *zh_promoted = "r1bQ~k2r/pppp1Npp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNBQK2R[BPPNq] b KQkq - 0 5";
   if (!(zh && zh->geom.files && vs_position_init (pos, zh, zh_fen, NULL)))
     {
       const VsVariant *v = vs_test_variant (VS_TEST_CRAZYHOUSE);
@@ -143,6 +144,9 @@ test_decorated (void)
   render_one (pos, &o, "crazyhouse-hands-40px");
   o.size = 120 * 9.25;
   o.theme = "slate";
+  /* with a promoted Queen (marked) on d8 when the module reads "~" */
+  if (zh && zh->geom.files)
+    g_assert_true (vs_position_init (pos, zh, zh_promoted, NULL));
   render_one (pos, &o, "crazyhouse-hands-120px");
 
   /* Chartima: all 21 piece types of both colours (promoted in red), both sets, 40 and 120 px */

@@ -10,6 +10,7 @@
 #include "vs-piece-set.h"
 #include "vs-board-test-util.h"
 
+#include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
 
@@ -69,6 +70,20 @@ render_scaled (int scale)
   g_object_unref (t);
   gsk_render_node_unref (node);
   return im;
+}
+
+/* With VS_BOARD_SHOTS=DIR, renders are also saved there to be looked at. */
+static void
+shot (const Image *im, const char *name)
+{
+  const char *dir = g_getenv ("VS_BOARD_SHOTS");
+  if (dir == NULL)
+    return;
+  g_mkdir_with_parents (dir, 0755);
+  g_autofree char *file = g_strdup_printf ("%s/%s.png", dir, name);
+  cairo_surface_t *s = cairo_image_surface_create_for_data (im->data, CAIRO_FORMAT_ARGB32, im->w, im->h, im->stride);
+  cairo_surface_write_to_png (s, file);
+  cairo_surface_destroy (s);
 }
 
 static Image
@@ -350,6 +365,7 @@ test_decorations (void)
   VsBoardShape shapes[] = { { a4, a7, VS_SHAPE_GREEN }, { i6, i6, VS_SHAPE_RED } };
   vs_board_view_set_shapes (VS_BOARD_VIEW (board), shapes, 2);
   Image deco = render ();
+  shot (&deco, "view-decorations");
   int rgb[3];
   double cx, cy;
   /* the mark: blue over e5 */
@@ -380,6 +396,31 @@ test_decorations (void)
   g_assert_cmpint (g_strv_length (strv), ==, 2);
   g_assert_cmpstr (strv[0], ==, "Ga4a7");
   g_assert_cmpstr (strv[1], ==, "Ri6");
+  /* exported as shown: the SVG has the mark's colour and the arrow's; the PNG
+   * has the blue mark on e5 */
+  g_autofree char *dir = g_dir_make_tmp ("vs-board-export-XXXXXX", NULL);
+  g_autofree char *svgf = g_build_filename (dir, "b.svg", NULL);
+  g_autofree char *pngf = g_build_filename (dir, "b.png", NULL);
+  g_autoptr(GError) error = NULL;
+  g_assert_true (vs_board_view_export (VS_BOARD_VIEW (board), svgf, 500, &error));
+  g_assert_no_error (error);
+  g_assert_true (vs_board_view_export (VS_BOARD_VIEW (board), pngf, 500, &error));
+  g_autofree char *svg = NULL;
+  g_assert_true (g_file_get_contents (svgf, &svg, NULL, NULL));
+  g_assert_nonnull (strstr (svg, "fill=\"#0000ff\""));
+  g_assert_nonnull (strstr (svg, "<polygon"));
+  cairo_surface_t *ps = cairo_image_surface_create_from_png (pngf);
+  g_assert_cmpint (cairo_image_surface_get_width (ps), ==, 500);
+  {
+    const guint8 *d = cairo_image_surface_get_data (ps);
+    int stride = cairo_image_surface_get_stride (ps);
+    const guint8 *px = d + (5 * 50 + 25) * stride + 4 * (4 * 50 + 25);   /* e5 centre, 50 px squares */
+    g_assert_cmpint (px[0], >, px[2] + 80);   /* blue over red */
+  }
+  cairo_surface_destroy (ps);
+  g_unlink (svgf);
+  g_unlink (pngf);
+  g_rmdir (dir);
   /* cleared: the board is as before */
   vs_board_view_set_marks (VS_BOARD_VIEW (board), NULL, 0);
   vs_board_view_set_shapes (VS_BOARD_VIEW (board), NULL, 0);
@@ -470,6 +511,7 @@ test_interaction (void)
   vs_board_view_handle_change (bv, vs_board_controller_motion (c, l, x1 + 7, y1 + 3));
   g_assert_true (c->dragging);
   Image drag = render ();
+  shot (&drag, "view-drag-leaper");
   const char *leaper = vs_piece_set_asset (NULL, v, pos->board[sqn (pos, "a1")]);
   /* the origin is empty while dragging… */
   g_assert_cmpfloat (piece_match (&drag, l, sqn (pos, "a1"), leaper, 1), <, 0.5);
@@ -590,6 +632,135 @@ test_animation (void)
   image_free (&late);
 }
 
+static char *
+uci (const VsPosition *pos, VsMove m)
+{
+  char text[VS_MOVE_TEXT_MAX];
+  vs_move_write (pos, m, VS_NOTATION_UCI, text);
+  return g_strdup (text);
+}
+
+/* The same input paths with the real rules modules. */
+static void
+test_real_variants (void)
+{
+  g_autofree VsPosition *pos = g_new0 (VsPosition, 1);
+  g_autofree VsPosition *before = g_new0 (VsPosition, 1);
+  if (!vs_test_real_position (pos, "crazyhouse", NULL))
+    {
+      g_test_skip ("rules modules not available");
+      return;
+    }
+  resize (640, 560);
+  VsBoardView *bv = VS_BOARD_VIEW (board);
+  vs_board_view_set_animate (bv, FALSE);
+  gulong h = g_signal_connect (board, "move-played", G_CALLBACK (on_move), NULL);
+  VsBoardController *c = vs_board_view_get_controller (bv);
+  int count0 = move_count;
+
+  /* Crazyhouse: e2 shows exactly e3 and e4; clicking e4 plays e2e4 */
+  vs_board_view_set_position (bv, pos, VS_MOVE_NONE, FALSE);
+  press (sqn (pos, "e2"), TRUE);
+  int n = 0;
+  for (int s = 0; s < 64; s++)
+    n += c->targets[s];
+  g_assert_cmpint (n, ==, 2);
+  g_assert_true (c->targets[sqn (pos, "e3")] && c->targets[sqn (pos, "e4")]);
+  memcpy (before, vs_board_view_get_position (bv), sizeof *before);
+  press (sqn (pos, "e4"), FALSE);
+  g_assert_cmpint (move_count, ==, count0 + 1);
+  g_autofree char *m1 = uci (before, last_played);
+  g_assert_cmpstr (m1, ==, "e2e4");
+  g_assert_cmpint (vs_board_view_get_position (bv)->side, ==, VS_BLACK);
+  /* Black's e7 pawn can move now, White's pieces cannot */
+  press (sqn (pos, "d2"), TRUE);
+  g_assert_cmpint (c->sel_kind, ==, VS_BOARD_SEL_NONE);
+
+  /* Crazyhouse drop from the hand */
+  g_assert_true (vs_test_real_position (pos, "crazyhouse",
+                                        "rnbqkb1r/pppppppp/5n2/8/8/8/PPPPPPPP/RNBQKBNR[N] w KQkq - 0 1"));
+  vs_board_view_set_position (bv, pos, VS_MOVE_NONE, FALSE);
+  const VsBoardLayout *l = vs_board_view_get_layout (bv);
+  const VsHandSlot *slot = NULL;
+  for (int i = 0; i < l->n_hand_slots; i++)
+    if (l->hand[i].color == VS_WHITE && pos->hand[VS_WHITE][l->hand[i].type] > 0)
+      slot = &l->hand[i];
+  g_assert_nonnull (slot);
+  vs_board_view_handle_change (bv, vs_board_controller_press (c, l, slot->rect.x + 10, slot->rect.y + 10));
+  vs_board_view_handle_change (bv, vs_board_controller_release (c, l, slot->rect.x + 10, slot->rect.y + 10));
+  g_assert_cmpint (c->sel_kind, ==, VS_BOARD_SEL_HAND);
+  g_assert_false (c->targets[sqn (pos, "e2")]);      /* occupied */
+  g_assert_true (c->targets[sqn (pos, "e4")]);
+  memcpy (before, vs_board_view_get_position (bv), sizeof *before);
+  press (sqn (pos, "e4"), FALSE);
+  g_autofree char *m2 = uci (before, last_played);
+  g_assert_cmpstr (m2, ==, "N@e4");
+
+  /* Chartima: the pawn's promotion chooser offers R N B Ca */
+  g_assert_true (vs_test_real_position (pos, "chartima", "5k4/10/10/1P8/10/10/10/10/10/5K4 w - - 0 1"));
+  vs_board_view_set_position (bv, pos, VS_MOVE_NONE, FALSE);
+  press (sqn (pos, "b7"), TRUE);
+  press (sqn (pos, "b8"), TRUE);
+  g_assert_nonnull (vs_board_view_get_chooser (bv));
+  g_assert_cmpint (c->n_choices, ==, 4);
+  memcpy (before, vs_board_view_get_position (bv), sizeof *before);
+  GtkWidget *box = gtk_popover_get_child (GTK_POPOVER (vs_board_view_get_chooser (bv)));
+  GtkWidget *second = gtk_widget_get_next_sibling (gtk_widget_get_first_child (box));
+  g_signal_emit_by_name (second, "clicked");
+  g_autofree char *m3 = uci (before, last_played);
+  g_assert_cmpstr (m3, ==, "b7b8n");
+
+  /* Chartima: the Withdrawer's capture is marked while hovering b3 */
+  g_assert_true (vs_test_real_position (pos, "chartima", "5k4/10/10/10/10/1p8/1W8/10/10/5K4 w - - 0 1"));
+  vs_board_view_set_position (bv, pos, VS_MOVE_NONE, FALSE);
+  l = vs_board_view_get_layout (bv);
+  press (sqn (pos, "b4"), TRUE);
+  double x, y;
+  vs_board_layout_square_center (l, sqn (pos, "b3"), &x, &y);
+  vs_board_view_handle_change (bv, vs_board_controller_motion (c, l, x, y));
+  uint8_t caps[VS_MAX_CAPTURES];
+  g_assert_cmpint (vs_board_controller_preview (c, c->hover_square, caps), ==, 1);
+  g_assert_cmpint (caps[0], ==, sqn (pos, "b5"));
+  Image im = render ();
+  shot (&im, "view-withdrawer-preview");
+  int rgb[3];
+  vs_board_layout_square_center (l, sqn (pos, "b5"), &x, &y);
+  pixel (&im, x, y, rgb);
+  g_assert_cmpint (rgb[0], >, rgb[1] + 60);    /* red cross over the pawn */
+  image_free (&im);
+  vs_board_layout_square_center (l, sqn (pos, "b4"), &x, &y);
+  vs_board_view_handle_change (bv, vs_board_controller_motion (c, l, x, y));
+
+  /* Janggi: the pass action plays e2e2 (the King's own square) */
+  g_assert_true (vs_test_real_position (pos, "janggi", NULL));
+  vs_board_view_set_position (bv, pos, VS_MOVE_NONE, FALSE);
+  memcpy (before, pos, sizeof *before);
+  gtk_widget_activate_action (board, "board.pass", NULL);
+  g_autofree char *m4 = uci (before, last_played);
+  g_assert_cmpstr (m4, ==, "e2e2");
+
+  /* Strato: the b1 Knight's first move goes to another level */
+  g_assert_true (vs_test_real_position (pos, "strato", NULL));
+  for (int view = 0; view < 2; view++)
+    {
+      vs_board_view_set_strato_view (bv, view);
+      vs_board_view_set_position (bv, pos, VS_MOVE_NONE, FALSE);
+      press (sqn (pos, "Ab1"), TRUE);
+      Image st = render ();
+      shot (&st, view ? "view-strato-stacked-selected" : "view-strato-side-selected");
+      image_free (&st);
+      g_assert_false (c->targets[sqn (pos, "Ac3")]);
+      g_assert_true (c->targets[sqn (pos, "Bc3")]);
+      memcpy (before, pos, sizeof *before);
+      press (sqn (pos, "Bc3"), FALSE);
+      g_autofree char *m5 = uci (before, last_played);
+      g_assert_cmpstr (m5, ==, "Ab1Bc3");
+    }
+  vs_board_view_set_strato_view (bv, 0);
+  g_signal_handler_disconnect (board, h);
+  vs_board_view_set_animate (bv, TRUE);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -624,6 +795,7 @@ main (int argc, char **argv)
       g_test_add_func ("/board/view/decorations", test_decorations);
       g_test_add_func ("/board/view/interaction", test_interaction);
       g_test_add_func ("/board/view/animation", test_animation);
+      g_test_add_func ("/board/view/real-variants", test_real_variants);
     }
   int r = g_test_run ();
   gtk_window_destroy (GTK_WINDOW (window));

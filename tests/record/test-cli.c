@@ -1,0 +1,160 @@
+/* test-cli.c — "variant-study-cli replay" and "convert" run for real.
+ * The per-game lines are checked against the oracle (Janggi final
+ * positions from an independent engine), against the game's own record
+ * ("Black wins by checkmate."), and against the library for every game. */
+#include "config.h"
+#include "vs-game-collection.h"
+#include "vs-record.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+#include <sys/wait.h>
+
+static char *
+shared_path (const char *rel)
+{
+  const char *dir = g_getenv ("VS_SHARED_DIR");
+  return g_build_filename (dir ? dir : SHARED_DIR, rel, NULL);
+}
+
+static int
+run (char **out, char **err, ...)
+{
+  const char *cli = g_getenv ("VS_CLI");
+  g_assert_nonnull (cli);
+  GPtrArray *argv = g_ptr_array_new ();
+  g_ptr_array_add (argv, (gpointer) cli);
+  va_list ap;
+  va_start (ap, err);
+  const char *a;
+  while ((a = va_arg (ap, const char *)))
+    g_ptr_array_add (argv, (gpointer) a);
+  va_end (ap);
+  g_ptr_array_add (argv, NULL);
+  int status = 0;
+  GError *error = NULL;
+  char **env = g_environ_setenv (g_get_environ (), "LANGUAGE", "C", TRUE);
+  env = g_environ_setenv (env, "LC_ALL", "C.UTF-8", TRUE);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, env, 0, NULL, NULL, out, err, &status, &error));
+  g_assert_no_error (error);
+  g_strfreev (env);
+  g_ptr_array_unref (argv);
+  return g_spawn_check_wait_status (status, NULL) ? 0 : WEXITSTATUS (status);
+}
+
+static char *
+expected_lines (const char *path, const VsRecordOptions *opts)
+{
+  g_autoptr (VsGameCollection) c = vs_game_collection_new ();
+  vs_record_read_file (path, opts, c, NULL, NULL, NULL, NULL);
+  GString *s = g_string_new (NULL);
+  g_autofree VsPosition *pos = g_new (VsPosition, 1);
+  for (guint i = 0; i < vs_game_collection_get_n_games (c); i++)
+    {
+      VsGame *g = vs_game_collection_get_game (c, i);
+      VsGameNode *end = vs_game_get_main_line_end (g);
+      g_assert_true (vs_game_node_position (end, pos));
+      g_autofree char *fen = vs_position_to_string (pos);
+      const char *r = vs_game_get_header (g, "Result");
+      g_string_append_printf (s, "game %u: %u plies, result %s, %s, final %s\n", i + 1,
+                              vs_game_node_get_ply (end), r ? r : "*",
+                              vs_state_describe (vs_position_state (pos, NULL)), fen);
+    }
+  return g_string_free (s, FALSE);
+}
+
+static void
+test_replay (void)
+{
+  if (!vs_variant_crazyhouse.generate || !vs_variant_janggi.generate)
+    {
+      g_test_skip ("rules modules not landed");
+      return;
+    }
+  g_autofree char *zh = shared_path ("data/records/crazyhouse/lichess-2017-knightvuillaume-jannlee.pgn");
+  g_autofree char *out = NULL, *err = NULL;
+  g_assert_cmpint (run (&out, &err, "replay", zh, NULL), ==, 0);
+  /* the record itself says "Black wins by checkmate." after move 24 */
+  g_assert_true (g_str_has_prefix (out, "game 1: 48 plies, result 0-1, checkmate, final "));
+  g_autofree char *want = expected_lines (zh, NULL);
+  g_assert_cmpstr (out, ==, want);
+  g_assert_cmpstr (err, ==, "");
+
+  /* a gibo file: the oracle's final position (placement and side) */
+  g_autofree char *gib = shared_path ("data/records/janggi/mandarinai-2016-ha-vs-jeon.gib");
+  g_autofree char *out2 = NULL, *err2 = NULL;
+  g_assert_cmpint (run (&out2, &err2, "replay", gib, NULL), ==, 0);
+  g_assert_true (g_str_has_prefix (out2, "game 1: 73 plies, result 1-0, in progress, final "
+                                   "4c4/3ka1R2/3n5/R8/4c4/2P1B4/3r4P/3C2N2/3K5/3A1C3 b "));
+
+  /* a file with problems: every game still gets its line, exit status 1,
+   * the problems on stderr */
+  g_autofree char *old = shared_path ("data/records/janggi/pobsiz-lee-oldcoords.gib");
+  g_autofree char *out3 = NULL, *err3 = NULL;
+  g_assert_cmpint (run (&out3, &err3, "replay", old, NULL), ==, 1);
+  g_autofree char *want3 = expected_lines (old, NULL);
+  g_assert_cmpstr (out3, ==, want3);
+  g_assert_nonnull (strstr (err3, "old coordinate system not supported"));
+  g_assert_nonnull (strstr (err3, "pobsiz-lee-oldcoords.gib:42:8:"));
+
+  /* a bare Chartima move list */
+  g_autofree char *tmp = g_build_filename (g_get_tmp_dir (), "vs-test-cli-chartima.txt", NULL);
+  g_assert_true (g_file_set_contents (tmp, "1. P D3 - D4 P E8 - E6 2. P E3 - E4\n", -1, NULL));
+  g_autofree char *out4 = NULL, *err4 = NULL;
+  g_assert_cmpint (run (&out4, &err4, "replay", tmp, "--variant", "chartima", NULL), ==, 0);
+  g_assert_true (g_str_has_prefix (out4, "game 1: 3 plies, result *, in progress, final "));
+  g_unlink (tmp);
+
+  /* bad arguments */
+  g_autofree char *out5 = NULL, *err5 = NULL;
+  g_assert_cmpint (run (&out5, &err5, "replay", NULL), ==, 2);
+  g_assert_cmpint (run (&out5, &err5, "replay", zh, "--variant", "xiangqi", NULL), ==, 2);
+}
+
+static void
+test_convert (void)
+{
+  if (!vs_variant_janggi.generate)
+    {
+      g_test_skip ("rules modules not landed");
+      return;
+    }
+  g_autofree char *gib = shared_path ("data/records/janggi/pobsiz-mgame-jimani-hangul-pass.gib");
+  g_autofree char *dir = g_dir_make_tmp ("vs-test-cli-XXXXXX", NULL);
+  g_autofree char *pgn = g_build_filename (dir, "out.pgn", NULL);
+  g_autofree char *gib2 = g_build_filename (dir, "out.gib", NULL);
+  g_autofree char *out = NULL, *err = NULL;
+  g_assert_cmpint (run (&out, &err, "convert", gib, pgn, NULL), ==, 0);
+  g_assert_cmpint (run (&out, &err, "convert", pgn, gib2, "--encoding", "utf-8", NULL), ==, 0);
+  g_autofree char *text = NULL;
+  g_assert_true (g_file_get_contents (gib2, &text, NULL, NULL));
+  g_assert_true (g_utf8_validate (text, -1, NULL));
+  g_assert_nonnull (strstr (text, "\r\n"));
+  /* the same games at the end of every step */
+  g_autofree char *a = NULL, *b = NULL, *c = NULL, *e = NULL;
+  g_assert_cmpint (run (&a, &e, "replay", gib, NULL), ==, 0);
+  g_assert_cmpint (run (&b, &e, "replay", pgn, NULL), ==, 0);
+  g_assert_cmpint (run (&c, &e, "replay", gib2, NULL), ==, 0);
+  g_assert_cmpstr (a, ==, b);
+  g_assert_cmpstr (a, ==, c);
+  g_assert_cmpuint (g_strv_length (g_strsplit (a, "\n", -1)), ==, 26);
+  /* Crazyhouse cannot become gibo */
+  g_autofree char *zh = shared_path ("data/records/crazyhouse/lichess-2016-saturs-jannlee.pgn");
+  g_autofree char *bad = g_build_filename (dir, "zh.gib", NULL);
+  g_autofree char *err2 = NULL;
+  g_assert_cmpint (run (&out, &err2, "convert", zh, bad, NULL), ==, 1);
+  g_assert_nonnull (strstr (err2, "Only Janggi games"));
+  g_unlink (pgn);
+  g_unlink (gib2);
+  g_unlink (bad);
+  g_rmdir (dir);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/record/cli/replay", test_replay);
+  g_test_add_func ("/record/cli/convert", test_convert);
+  return g_test_run ();
+}
