@@ -168,7 +168,9 @@ vs_application_startup (GApplication *app)
     { "win.flip-board", { "<Control>f", NULL } },
     { "win.toggle-analysis", { "<Control>e", NULL } },
     { "win.game-list", { "<Control>l", NULL } },
-    { "win.setup-position", { "<Control>p", NULL } },
+    { "win.setup-position", { "<Control><Shift>p", NULL } },
+    { "win.print", { "<Control>p", NULL } },
+    { "win.show-guide", { "F1", NULL } },
     { "win.take-back", { "<Control>b", NULL } },
     { "win.analyse", { "<Control>space", NULL } },
   };

@@ -29,10 +29,12 @@
 #include "vs-eval-bar.h"
 #include "vs-eval-graph.h"
 #include "vs-game-list.h"
+#include "vs-guide-window.h"
 #include "vs-headers-view.h"
 #include "vs-move-tree-view.h"
 #include "vs-new-game-dialog.h"
 #include "vs-setup-editor.h"
+#include "vs-study-print.h"
 #include "vs-record.h"
 #include "vs-window.h"
 
@@ -291,6 +293,7 @@ update_actions (VsWindow *self)
   gtk_widget_action_set_enabled (w, "win.save-to", has_game && self->n_saving == 0);
   gtk_widget_action_set_enabled (w, "win.copy-position", has_game);
   gtk_widget_action_set_enabled (w, "win.copy-record", has_game);
+  gtk_widget_action_set_enabled (w, "win.print", has_game);
   gtk_widget_action_set_enabled (w, "win.game-list",
                                  self->collection && vs_game_collection_get_n_games (self->collection) > 1);
   gtk_widget_action_set_enabled (w, "win.select-game", self->collection != NULL && self->n_saving == 0);
@@ -1583,6 +1586,35 @@ new_game_from_action (GtkWidget *widget, const char *action_name, GVariant *para
   hide_message (target);
 }
 
+/* ---- Rules guide and printing ---------------------------------------------------- */
+
+static void
+guide_open_on_board_cb (VsGuideWindow *guide, const char *variant_id, const char *position, VsWindow *self)
+{
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.new-game-from", "(ss)", variant_id, position);
+  gtk_window_present (GTK_WINDOW (self));
+}
+
+static void
+show_guide_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  VsWindow *self = VS_WINDOW (widget);
+  const char *id = self->game ? vs_game_get_variant (self->game)->id : NULL;
+  GtkWidget *guide = vs_guide_window_new (gtk_window_get_application (GTK_WINDOW (self)), id);
+  g_signal_connect_object (guide, "open-on-board", G_CALLBACK (guide_open_on_board_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (guide));
+}
+
+static void
+print_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  VsWindow *self = VS_WINDOW (widget);
+  /* Letter paper where the locale measures in inches, else A4. */
+  const char *paper = gtk_paper_size_get_default ();
+  vs_study_print (GTK_WINDOW (self), self->game,
+                  g_str_equal (paper, GTK_PAPER_NAME_LETTER) ? VS_PAPER_LETTER : VS_PAPER_A4);
+}
+
 /* ---- Clipboard --------------------------------------------------------------- */
 
 static void
@@ -2095,6 +2127,8 @@ vs_window_class_init (VsWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game_action);
   gtk_widget_class_install_action (widget_class, "win.new-game-from", "(ss)", new_game_from_action);
   gtk_widget_class_install_action (widget_class, "win.setup-position", NULL, setup_position_action);
+  gtk_widget_class_install_action (widget_class, "win.show-guide", NULL, show_guide_action);
+  gtk_widget_class_install_action (widget_class, "win.print", NULL, print_action);
   gtk_widget_class_install_action (widget_class, "win.select-game", "u", select_game_action);
   gtk_widget_class_install_action (widget_class, "win.copy-position", NULL, copy_position_action);
   gtk_widget_class_install_action (widget_class, "win.copy-record", NULL, copy_record_action);

@@ -9,6 +9,7 @@
 
 #include "test-app-util.h"
 #include "vs-game-list.h"
+#include "vs-guide-window.h"
 #include "vs-janggi.h"
 #include "vs-new-game-dialog.h"
 #include "vs-setup-editor.h"
@@ -432,6 +433,34 @@ test_new_game (void)
   gtk_window_destroy (GTK_WINDOW (win));
 }
 
+/* The rules guide opens for the shown variant; its "open on board" starts a
+ * game from the section's position. */
+static void
+test_guide (void)
+{
+  VsWindow *win = app_test_window ();
+  const VsVariant *v = vs_variant_lookup ("janggi");
+  app_test_action (win, "win.new-game-from", g_variant_new ("(ss)", "janggi", v->start_fen));
+  app_test_action (win, "win.show-guide", NULL);
+  app_test_run (200);
+  VsGuideWindow *guide = NULL;
+  GListModel *tops = gtk_window_get_toplevels ();
+  for (guint i = 0; i < g_list_model_get_n_items (tops); i++)
+    {
+      g_autoptr (GObject) w = g_list_model_get_item (tops, i);
+      if (VS_IS_GUIDE_WINDOW (w))
+        guide = VS_GUIDE_WINDOW (w);
+    }
+  g_assert_nonnull (guide);
+  g_assert_cmpstr (vs_guide_window_get_variant (guide), ==, "janggi");
+  const VsVariant *zh = vs_variant_lookup ("crazyhouse");
+  g_signal_emit_by_name (guide, "open-on-board", "crazyhouse", zh->start_fen);
+  app_test_run (50);
+  g_assert_cmpstr (vs_game_get_variant (vs_window_get_game (win))->id, ==, "crazyhouse");
+  gtk_window_destroy (GTK_WINDOW (guide));
+  gtk_window_destroy (GTK_WINDOW (win));
+}
+
 static void
 test_setup_editor (void)
 {
@@ -592,6 +621,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/bad-file", test_bad_file);
   g_test_add_func ("/app/new-game", test_new_game);
   g_test_add_func ("/app/setup-editor", test_setup_editor);
+  g_test_add_func ("/app/guide", test_guide);
   g_test_add_func ("/app/clipboard", test_clipboard);
   g_test_add_func ("/app/play-engine", test_play_engine);
   g_test_add_func ("/app/headers", test_headers);
