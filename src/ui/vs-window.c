@@ -68,6 +68,7 @@ struct _VsWindow
   GtkWidget *annotate_cancel;
   GtkWidget *annotate_spacer;
   VsBoardView *board;
+  gboolean syncing_shapes;
   VsGameNode *shown_node;   /* the node whose position the board shows */
 
   /* The document */
@@ -109,6 +110,8 @@ G_DEFINE_FINAL_TYPE (VsWindow, vs_window, GTK_TYPE_APPLICATION_WINDOW)
 static void update_view (VsWindow *self);
 static void offer_recovery (VsWindow *self);
 static void show_game_evals (VsWindow *self);
+static void begin_edit (VsWindow *self);
+static void end_edit (VsWindow *self, VsGameNode *new_cursor);
 static void save_to_file (VsWindow *self, GFile *file, VsRecordFormat format);
 
 /* ---- Messages --------------------------------------------------------------- */
@@ -186,6 +189,12 @@ char *
 vs_window_get_move_text (VsWindow *self)
 {
   return vs_move_tree_view_get_text (self->move_tree);
+}
+
+GtkWidget *
+vs_window_get_board (VsWindow *self)
+{
+  return GTK_WIDGET (self->board);
 }
 
 guint
@@ -303,6 +312,53 @@ update_actions (VsWindow *self)
   gtk_widget_action_set_enabled (w, "win.take-back", at_move && self->engine_side >= 0);
 }
 
+/* Record shapes ([%cal]/[%csl]: colour letter) <-> board shapes. */
+static const char shape_letters[VS_SHAPE_N_COLORS] = { 'G', 'R', 'B', 'Y' };
+
+static void
+show_node_shapes (VsWindow *self)
+{
+  const VsShape *shapes;
+  guint n = vs_game_node_get_shapes (self->cursor, &shapes);
+  VsBoardShape board_shapes[VS_BOARD_MAX_SHAPES];
+  guint k = 0;
+  for (guint i = 0; i < n && k < VS_BOARD_MAX_SHAPES; i++)
+    {
+      const char *c = memchr (shape_letters, shapes[i].color, VS_SHAPE_N_COLORS);
+      board_shapes[k].from = shapes[i].from;
+      board_shapes[k].to = shapes[i].to;
+      board_shapes[k].color = c ? (uint8_t) (c - shape_letters) : VS_SHAPE_GREEN;
+      k++;
+    }
+  self->syncing_shapes = TRUE;
+  vs_board_view_set_shapes (self->board, board_shapes, k);
+  self->syncing_shapes = FALSE;
+}
+
+/* Arrows and circles drawn on the board belong to the move shown: an edit. */
+static void
+board_shapes_changed_cb (VsWindow *self)
+{
+  if (self->syncing_shapes || self->game == NULL || self->cursor == NULL)
+    return;
+  int n = 0;
+  const VsBoardShape *drawn = vs_board_view_get_shapes (self->board, &n);
+  g_autofree VsShape *shapes = g_new0 (VsShape, MAX (n, 1));
+  for (int i = 0; i < n; i++)
+    {
+      shapes[i].color = shape_letters[MIN (drawn[i].color, VS_SHAPE_N_COLORS - 1)];
+      shapes[i].from = drawn[i].from;
+      shapes[i].to = drawn[i].to;
+    }
+  const VsShape *old;
+  guint n_old = vs_game_node_get_shapes (self->cursor, &old);
+  if (n_old == (guint) n && (n == 0 || memcmp (old, shapes, n * sizeof *shapes) == 0))
+    return;
+  begin_edit (self);
+  vs_game_node_set_shapes (self->game, self->cursor, shapes, n);
+  end_edit (self, self->cursor);
+}
+
 static void
 update_board (VsWindow *self)
 {
@@ -314,6 +370,7 @@ update_board (VsWindow *self)
   /* A step forward along the record glides; jumps do not. */
   gboolean step = self->shown_node && vs_game_node_get_parent (self->cursor) == self->shown_node;
   vs_board_view_set_position (self->board, pos, vs_game_node_get_move (self->cursor), step);
+  show_node_shapes (self);
   self->shown_node = self->cursor;
   vs_analysis_pane_set_position (self->analysis_pane, pos);
 }
@@ -2189,6 +2246,7 @@ vs_window_init (VsWindow *self)
   gtk_widget_set_vexpand (GTK_WIDGET (self->board), TRUE);
   gtk_box_append (self->board_box, GTK_WIDGET (self->board));
   g_signal_connect_swapped (self->board, "move-played", G_CALLBACK (board_move_played_cb), self);
+  g_signal_connect_swapped (self->board, "shapes-changed", G_CALLBACK (board_shapes_changed_cb), self);
 
   GtkEventController *keys = gtk_event_controller_key_new ();
   gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);

@@ -9,6 +9,7 @@
 
 #include "test-app-util.h"
 #include "vs-game-list.h"
+#include "vs-board-view.h"
 #include "vs-guide-window.h"
 #include "vs-janggi.h"
 #include "vs-new-game-dialog.h"
@@ -555,6 +556,80 @@ test_headers (void)
   gtk_window_destroy (GTK_WINDOW (win));
 }
 
+/* An arrow drawn on the board is stored on the move shown ([%cal]), undoably,
+ * and comes back when the move is shown again. */
+static void
+test_shapes (void)
+{
+  VsWindow *win = app_test_window ();
+  const VsVariant *zh = vs_variant_lookup ("crazyhouse");
+  app_test_action (win, "win.new-game-from", g_variant_new ("(ss)", "crazyhouse", zh->start_fen));
+  app_test_action (win, "win.play-move", g_variant_new_string ("e4"));
+  VsBoardView *board = VS_BOARD_VIEW (vs_window_get_board (win));
+  VsBoardShape arrow = { 11, 27, VS_SHAPE_RED };   /* d2 → d4 */
+  VsBoardController *ctl = vs_board_view_get_controller (board);
+  g_assert_true (vs_board_controller_toggle_shape (ctl, arrow));
+  vs_board_view_handle_change (board, VS_BOARD_CHANGED_SHAPES);
+  app_test_run (20);
+  const VsShape *shapes;
+  g_assert_cmpuint (vs_game_node_get_shapes (vs_window_get_cursor (win), &shapes), ==, 1);
+  g_assert_cmpint (shapes[0].color, ==, 'R');
+  g_assert_cmpuint (shapes[0].from, ==, 11);
+  g_assert_cmpuint (shapes[0].to, ==, 27);
+  app_test_action (win, "win.go-prev", NULL);
+  int n = -1;
+  vs_board_view_get_shapes (board, &n);
+  g_assert_cmpint (n, ==, 0);
+  app_test_action (win, "win.go-next", NULL);
+  vs_board_view_get_shapes (board, &n);
+  g_assert_cmpint (n, ==, 1);
+  app_test_action (win, "win.undo", NULL);
+  g_assert_cmpuint (vs_game_node_get_shapes (vs_window_get_cursor (win), NULL), ==, 0);
+  vs_board_view_get_shapes (board, &n);
+  g_assert_cmpint (n, ==, 0);
+  gtk_window_destroy (GTK_WINDOW (win));
+}
+
+/* Closing with unsaved changes asks first: Cancel keeps the window, "Close
+ * without Saving" closes it and removes the autosave. */
+static void
+test_unsaved_prompt (void)
+{
+  VsWindow *win = app_test_window ();
+  g_object_ref (win);
+  const VsVariant *zh = vs_variant_lookup ("crazyhouse");
+  app_test_action (win, "win.new-game-from", g_variant_new ("(ss)", "crazyhouse", zh->start_fen));
+  app_test_action (win, "win.play-move", g_variant_new_string ("e4"));
+  g_assert_true (vs_window_get_modified (win));
+  for (int i = 0; i < 100 && !g_file_test (vs_window_get_autosave_path (win), G_FILE_TEST_EXISTS); i++)
+    app_test_run (100);
+  g_assert_true (g_file_test (vs_window_get_autosave_path (win), G_FILE_TEST_EXISTS));
+  for (int i = 0; i < 3; i++)
+    {
+      gtk_window_close (GTK_WINDOW (win));
+      app_test_run (100);
+      g_assert_true (gtk_widget_get_visible (GTK_WIDGET (win)));
+      GtkDialog *dialog = NULL;
+      GListModel *tops = gtk_window_get_toplevels ();
+      for (guint k = 0; k < g_list_model_get_n_items (tops); k++)
+        {
+          g_autoptr (GObject) w = g_list_model_get_item (tops, k);
+          G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+          if (GTK_IS_MESSAGE_DIALOG (w) && gtk_window_get_transient_for (GTK_WINDOW (w)) == GTK_WINDOW (win))
+            dialog = GTK_DIALOG (w);
+          G_GNUC_END_IGNORE_DEPRECATIONS
+        }
+      g_assert_nonnull (dialog);
+      G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+      gtk_dialog_response (dialog, i < 2 ? GTK_RESPONSE_CANCEL : GTK_RESPONSE_REJECT);
+      G_GNUC_END_IGNORE_DEPRECATIONS
+      app_test_run (100);
+    }
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (win)));
+  g_assert_false (g_file_test (vs_window_get_autosave_path (win), G_FILE_TEST_EXISTS));
+  g_object_unref (win);
+}
+
 static void
 count_cb (VsWindow *win, guint *n)
 {
@@ -625,5 +700,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/clipboard", test_clipboard);
   g_test_add_func ("/app/play-engine", test_play_engine);
   g_test_add_func ("/app/headers", test_headers);
+  g_test_add_func ("/app/shapes", test_shapes);
+  g_test_add_func ("/app/unsaved-prompt", test_unsaved_prompt);
   return g_test_run ();
 }
