@@ -7,6 +7,9 @@
 #include <string.h>
 
 #include "test-app-util.h"
+#include "vs-new-game-dialog.h"
+#include "vs-preferences-dialog.h"
+#include "vs-setup-editor.h"
 
 static gboolean
 has_japanese (const char *text)
@@ -106,6 +109,24 @@ test_language (void)
       g_assert_true (app_test_screenshot (GTK_WIDGET (win), path, &error));
       g_assert_no_error (error);
       app_test_action (win, "win.analyse", NULL);
+
+      /* The dialogs. */
+      GtkWidget *dialogs[3];
+      const char *names[3] = { "preferences", "new-game", "setup" };
+      dialogs[0] = GTK_WIDGET (vs_preferences_dialog_new (GTK_WINDOW (win),
+                                  vs_application_get_settings (app_test_application ())));
+      dialogs[1] = GTK_WIDGET (vs_new_game_dialog_new (GTK_WINDOW (win), NULL));
+      dialogs[2] = GTK_WIDGET (vs_setup_editor_new (GTK_WINDOW (win), vs_variant_lookup ("janggi"), NULL));
+      for (guint i = 0; i < G_N_ELEMENTS (dialogs); i++)
+        {
+          gtk_window_present (GTK_WINDOW (dialogs[i]));
+          app_test_run (400);
+          g_autofree char *dname = g_strdup_printf ("%s-%s.png", names[i], ja ? "ja" : "en");
+          g_autofree char *dpath = g_build_filename (dir, dname, NULL);
+          g_autoptr (GError) derror = NULL;
+          g_assert_true (app_test_screenshot (dialogs[i], dpath, &derror));
+          gtk_window_destroy (GTK_WINDOW (dialogs[i]));
+        }
     }
   gtk_window_destroy (GTK_WINDOW (win));
 }
