@@ -683,15 +683,9 @@ static void
 set_header_action (GtkWidget *widget, const char *action_name, GVariant *param)
 {
   VsWindow *self = VS_WINDOW (widget);
-  static const struct { const char *pgn, *gibo; } alias[] = {
-    { "White", "초대국자" }, { "Black", "한대국자" }, { "Event", "대회명" }, { "Date", "대국일자" },
-  };
   const char *key, *value;
   g_variant_get (param, "(&s&s)", &key, &value);
-  for (guint i = 0; i < G_N_ELEMENTS (alias); i++)
-    if (g_str_equal (key, alias[i].pgn) && !vs_game_get_header (self->game, key) &&
-        vs_game_get_header (self->game, alias[i].gibo))
-      key = alias[i].gibo;
+  key = vs_game_list_header_key (self->game, key);
   if (g_strcmp0 (vs_game_get_header (self->game, key), *value ? value : NULL) == 0)
     return;
   begin_edit (self);
@@ -1444,6 +1438,13 @@ format_keeps_everything (VsWindow *self, VsRecordFormat format)
   return TRUE;
 }
 
+static void
+warn_format (VsWindow *self)
+{
+  show_message (self, GTK_MESSAGE_WARNING,
+                _("That format cannot hold everything in this record (variations, comments, several games or another variant): save it as PGN (.pgn)."));
+}
+
 typedef struct
 {
   VsWindow *self;
@@ -1526,8 +1527,7 @@ save_response_cb (GtkNativeDialog *dialog, int response, VsWindow *self)
       VsRecordFormat format = format_for_file (file);
       if (!format_keeps_everything (self, format))
         {
-          show_message (self, GTK_MESSAGE_WARNING,
-                        _("That format cannot hold everything in this record (variations, comments, several games or another variant): save it as PGN (.pgn)."));
+          warn_format (self);
           self->close_after_save = FALSE;
         }
       else
@@ -1578,8 +1578,7 @@ save_to_action (GtkWidget *widget, const char *action_name, GVariant *param)
   VsRecordFormat format = format_for_file (file);
   if (!format_keeps_everything (self, format))
     {
-      show_message (self, GTK_MESSAGE_WARNING,
-                    _("That format cannot hold everything in this record (variations, comments, several games or another variant): save it as PGN (.pgn)."));
+      warn_format (self);
       g_signal_emit (self, signals[SIGNAL_SAVED], 0, FALSE);
       return;
     }
