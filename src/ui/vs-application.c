@@ -159,7 +159,7 @@ vs_application_startup (GApplication *app)
     { "win.open", { "<Control>o", NULL } },
     { "win.save", { "<Control>s", NULL } },
     { "win.save-as", { "<Control><Shift>s", NULL } },
-    { "win.close", { "<Control>w", NULL } },
+    { "window.close", { "<Control>w", NULL } },
     { "win.undo", { "<Control>z", NULL } },
     { "win.redo", { "<Control><Shift>z", "<Control>y", NULL } },
     { "win.copy-position", { "<Control><Shift>c", NULL } },
