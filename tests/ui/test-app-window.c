@@ -13,6 +13,7 @@
 #include "vs-guide-window.h"
 #include "vs-janggi.h"
 #include "vs-new-game-dialog.h"
+#include "vs-preferences-dialog.h"
 #include "vs-setup-editor.h"
 #include "vs-record.h"
 
@@ -630,6 +631,42 @@ test_unsaved_prompt (void)
   g_object_unref (win);
 }
 
+/* An external UCI engine added in the preferences analyses from the pane. */
+static void
+test_external_engine (void)
+{
+  if (!g_file_test ("/usr/games/fairy-stockfish", G_FILE_TEST_IS_EXECUTABLE))
+    {
+      g_test_skip ("no /usr/games/fairy-stockfish");
+      return;
+    }
+  GSettings *settings = vs_application_get_settings (app_test_application ());
+  VsPreferencesDialog *prefs = vs_preferences_dialog_new (NULL, settings);
+  g_autoptr (GError) error = NULL;
+  g_assert_true (vs_preferences_dialog_add_engine (prefs, "Fairy-Stockfish", "/usr/games/fairy-stockfish", &error));
+  g_assert_no_error (error);
+  /* a missing program is refused with a message */
+  g_assert_false (vs_preferences_dialog_add_engine (prefs, "Nothing", "/nonexistent/engine", &error));
+  g_assert_nonnull (error);
+  gtk_window_destroy (GTK_WINDOW (prefs));
+  g_settings_set_string (settings, "analysis-engine", "Fairy-Stockfish");
+
+  g_autofree char *path = g_build_filename (vs_application_get_samples_dir (), "janggi-sample.gib", NULL);
+  VsWindow *win = app_test_window ();
+  app_test_open (win, path);
+  for (int i = 0; i < 10; i++)
+    app_test_action (win, "win.go-next", NULL);
+  app_test_action (win, "win.analyse", NULL);
+  for (int i = 0; i < 300 && vs_window_get_n_analysis_reports (win) < 2; i++)
+    app_test_run (50);
+  g_assert_cmpuint (vs_window_get_n_analysis_reports (win), >=, 2);
+  app_test_action (win, "win.analyse", NULL);
+  app_test_run (200);
+  g_settings_reset (settings, "analysis-engine");
+  g_settings_reset (settings, "external-engines");
+  gtk_window_destroy (GTK_WINDOW (win));
+}
+
 static void
 count_cb (VsWindow *win, guint *n)
 {
@@ -701,6 +738,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/play-engine", test_play_engine);
   g_test_add_func ("/app/headers", test_headers);
   g_test_add_func ("/app/shapes", test_shapes);
+  g_test_add_func ("/app/external-engine", test_external_engine);
   g_test_add_func ("/app/unsaved-prompt", test_unsaved_prompt);
   return g_test_run ();
 }
