@@ -13,13 +13,13 @@ fs=${FS_BIN:-/usr/games/fairy-stockfish}
 # variant  fs-variant  depth  position
 cases=(
   "crazyhouse|crazyhouse|5|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
-  "crazyhouse|crazyhouse|4|r2q1rk1/ppp2ppp/2n1bn2/2b1p3/4P3/2NP1N2/PPP1BPPP/R1BQ1RK1[Pp] w - - 0 1"
+  "crazyhouse|crazyhouse|5|r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2N2N2/PPPP1PPP/R1BQK2R[] w KQkq - 0 1"
   "crazyhouse|crazyhouse|4|2rn1b1r/1pp2n1p/B1PBk1pP/5p1P/P5p1/2P2RP1/RP1QNP2/1NBK4[QPp] w - - 0 1"
   "janggi|janggitraditional|5|rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1"
-  "janggi|janggitraditional|4|1rbakab1r/9/2n3nc1/1p2p1p1p/1c1p5/9/PP2PP1P1/1CN3NC1/R3A4/2BAK1B1R w - - 16 9"
-  "janggi-casual|janggicasual|4|rnba1ab1r/4k4/6nc1/1p2p1p1p/1c1p5/9/PP2P1P1P/1C4NC1/R3A4/1NBAK1B1R w - - 10 6"
-  "chartima||4|ilwouuowli/rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR/ILWOUUOWLI w KQkq - 0 1"
-  "strato||3|8/8/8/8/8/8/P'P'P'P'P'P'P'P'/R'N'B'Q'K'B'N'R'|8/8/8/8/8/8/8/8|r'n'b'q'k'b'n'r'/p'p'p'p'p'p'p'p'/8/8/8/8/8/8 w - 0 1"
+  "janggi|janggitraditional|5|1rbakab1r/9/2n3nc1/1p2p1p1p/1c1p5/9/PP2PP1P1/1CN3NC1/R3A4/2BAK1B1R w - - 16 9"
+  "janggi-casual|janggicasual|5|rnba1ab1r/4k4/6nc1/1p2p1p1p/1c1p5/9/PP2P1P1P/1C4NC1/R3A4/1NBAK1B1R w - - 10 6"
+  "chartima||5|ilwouuowli/rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR/ILWOUUOWLI w KQkq - 0 1"
+  "strato||4|8/8/8/8/8/8/P'P'P'P'P'P'P'P'/R'N'B'Q'K'B'N'R'|8/8/8/8/8/8/8/8|r'n'b'q'k'b'n'r'/p'p'p'p'p'p'p'p'/8/8/8/8/8/8 w - 0 1"
 )
 
 now () { date +%s.%N; }

@@ -1777,12 +1777,12 @@ zh_parse_move (const VsPosition *pos, const char *text, VsNotation n,
 
 static const VsPieceInfo zh_pieces[] = {
   { NULL, NULL, NULL, NULL, NULL },
-  { "P", "P", N_("Pawn"), "ポーン", "♙" },
-  { "N", "N", N_("Knight"), "ナイト", "♘" },
-  { "B", "B", N_("Bishop"), "ビショップ", "♗" },
-  { "R", "R", N_("Rook"), "ルーク", "♖" },
-  { "Q", "Q", N_("Queen"), "クイーン", "♕" },
-  { "K", "K", N_("King"), "キング", "♔" },
+  { "P", "P", NC_("chess piece", "Pawn"), "ポーン", "♙" },
+  { "N", "N", NC_("chess piece", "Knight"), "ナイト", "♘" },
+  { "B", "B", NC_("chess piece", "Bishop"), "ビショップ", "♗" },
+  { "R", "R", NC_("chess piece", "Rook"), "ルーク", "♖" },
+  { "Q", "Q", NC_("chess piece", "Queen"), "クイーン", "♕" },
+  { "K", "K", NC_("chess piece", "King"), "キング", "♔" },
 };
 
 const VsVariant vs_variant_crazyhouse = {
@@ -1793,6 +1793,7 @@ const VsVariant vs_variant_crazyhouse = {
   .default_options = 0,
   .n_piece_types = 6,
   .pieces = zh_pieces,
+  .piece_context = "chess piece",
   .start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
   .from_string = zh_from_string,
   .to_string = zh_to_string,

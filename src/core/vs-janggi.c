@@ -1046,6 +1046,11 @@ janggi_to_string (const VsPosition *pos)
 
 static const char *const san_letters[] = { "", "K", "A", "H", "E", "R", "C", "P" };
 
+/* Canonical GIBO pieces: Hanja, per side only where the pieces differ
+ * (卒 Cho's soldier, 兵 Han's).  Both Kings are written 將, as the Hanja gibo
+ * files do ("95將05"): there 楚/漢 are side prefixes ("95楚將05"), so a King
+ * written 楚 would be misread by readers that take it for a prefix.  The
+ * reader accepts 楚/漢 (and 초/한) alone as the King too. */
 static const char *const gibo_hanja[2][8] = {
   { "", "將", "士", "馬", "象", "車", "包", "卒" },
   { "", "將", "士", "馬", "象", "車", "包", "兵" },
@@ -1674,13 +1679,13 @@ vs_janggi_kings_facing (const VsPosition *pos)
 
 static const VsPieceInfo janggi_pieces[] = {
   { NULL, NULL, NULL, NULL, NULL },
-  { "K", "K", N_("King"), "楚・漢", "楚" },
-  { "A", "A", N_("Guard"), "士", "士" },
-  { "N", "H", N_("Horse"), "馬", "馬" },
-  { "B", "E", N_("Elephant"), "象", "象" },
-  { "R", "R", N_("Chariot"), "車", "車" },
-  { "C", "C", N_("Cannon"), "包", "包" },
-  { "P", "P", N_("Soldier"), "卒・兵", "卒" },
+  { "K", "K", NC_("janggi piece", "King"), "楚・漢", "楚" },
+  { "A", "A", NC_("janggi piece", "Guard"), "士", "士" },
+  { "N", "H", NC_("janggi piece", "Horse"), "馬", "馬" },
+  { "B", "E", NC_("janggi piece", "Elephant"), "象", "象" },
+  { "R", "R", NC_("janggi piece", "Chariot"), "車", "車" },
+  { "C", "C", NC_("janggi piece", "Cannon"), "包", "包" },
+  { "P", "P", NC_("janggi piece", "Soldier"), "卒・兵", "卒" },
 };
 
 const VsVariant vs_variant_janggi = {
@@ -1691,6 +1696,7 @@ const VsVariant vs_variant_janggi = {
   .default_options = VS_JANGGI_OPTION_BIKJANG,
   .n_piece_types = 7,
   .pieces = janggi_pieces,
+  .piece_context = "janggi piece",
   .start_fen = START_FEN,
   .from_string = janggi_from_string_traditional,
   .to_string = janggi_to_string,
@@ -1713,6 +1719,7 @@ const VsVariant vs_variant_janggi_casual = {
   .default_options = 0,
   .n_piece_types = 7,
   .pieces = janggi_pieces,
+  .piece_context = "janggi piece",
   .start_fen = START_FEN,
   .from_string = janggi_from_string_casual,
   .to_string = janggi_to_string,

@@ -11,6 +11,17 @@
 
 G_BEGIN_DECLS
 
+/* Notations (vs_move_write / vs_move_parse):
+ *  UCI   h1g3, a10a9; a pass is the King's own point twice (e2e2).
+ *  SAN   Hc3, Pab4, Ade1, Cfxf10, Rd2+; a pass is K + the King's point (Ke2).
+ *        Read also: N/B for horse/elephant, a soldier without P, UCI forms,
+ *        @@@@ / 0000 / pass.
+ *  GIBO  written 79卒78 (Hanja; soldiers 卒 for Cho, 兵 for Han; both Kings
+ *        將); a pass is 한수쉼.  Read also: Hangul pieces, 楚/漢/초/한 side
+ *        prefixes (71楚卒72, 79초졸78), 楚/漢 alone for the King, captured
+ *        piece / 타 / 장군 suffixes (warned if the captured piece is wrong),
+ *        Kakao points (i3卒h3). */
+
 /* Piece types of the Janggi module (VS_PIECE_TYPE values). */
 enum {
   VS_JANGGI_KING = 1,     /* 궁 (초/한), K                */

@@ -1427,12 +1427,12 @@ strato_parse_move (const VsPosition *pos, const char *text, VsNotation n,
 
 static const VsPieceInfo strato_pieces[] = {
   { NULL, NULL, NULL, NULL, NULL },
-  { "P", "P", N_("Pawn"), "ポーン", "兵" },
-  { "N", "N", N_("Knight"), "ナイト", "馬" },
-  { "B", "B", N_("Bishop"), "ビショップ", "ビ" },
-  { "R", "R", N_("Rook"), "ルーク", "ル" },
-  { "Q", "Q", N_("Queen"), "クイーン", "后" },
-  { "K", "K", N_("King"), "キング", "王" },
+  { "P", "P", NC_("chess piece", "Pawn"), "ポーン", "兵" },
+  { "N", "N", NC_("chess piece", "Knight"), "ナイト", "馬" },
+  { "B", "B", NC_("chess piece", "Bishop"), "ビショップ", "ビ" },
+  { "R", "R", NC_("chess piece", "Rook"), "ルーク", "ル" },
+  { "Q", "Q", NC_("chess piece", "Queen"), "クイーン", "后" },
+  { "K", "K", NC_("chess piece", "King"), "キング", "王" },
 };
 
 const VsVariant vs_variant_strato = {
@@ -1443,6 +1443,7 @@ const VsVariant vs_variant_strato = {
   .default_options = 0,
   .n_piece_types = 6,
   .pieces = strato_pieces,
+  .piece_context = "chess piece",
   .start_fen = VS_STRATO_START_WHITE_BELOW,
   .from_string = strato_from_string,
   .to_string = strato_to_string,

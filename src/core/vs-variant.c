@@ -1,6 +1,7 @@
 /* vs-variant.c — registry and generic helpers over the variant interface. */
 #include "vs-variant.h"
 
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 G_DEFINE_QUARK (vs-core-error-quark, vs_core_error)
@@ -247,4 +248,14 @@ vs_result_string (VsResult r)
     case VS_RESULT_DRAW: return "1/2-1/2";
     default: return "*";
     }
+}
+
+const char *
+vs_piece_name (const VsVariant *v, int type)
+{
+  if (v == NULL || v->pieces == NULL || type < 1 || type > v->n_piece_types || v->pieces[type].name == NULL)
+    return "?";
+  if (v->piece_context)
+    return g_dpgettext2 (GETTEXT_PACKAGE, v->piece_context, v->pieces[type].name);
+  return g_dgettext (GETTEXT_PACKAGE, v->pieces[type].name);
 }

@@ -240,6 +240,11 @@ struct _VsVariant {
   void     (*write_move)  (const VsPosition *pos, VsMove m, VsNotation n, char out[VS_MOVE_TEXT_MAX]);
   gboolean (*parse_move)  (const VsPosition *pos, const char *text, VsNotation n,
                            VsMove *out, const char **warning, GError **error);
+
+  /* gettext context of the piece names in `pieces` (marked NC_(ctx, name)):
+   * the same English name is a different word per variant in Japanese
+   * ("King" is キング in chess, 国王 in Chartima, 궁/楚・漢 in Janggi). */
+  const char *piece_context;
 };
 
 /* ---- Errors ------------------------------------------------------------------ */
@@ -290,6 +295,9 @@ void     vs_move_effects (const VsPosition *pos, VsMove m, VsMoveEffects *out);
  * boards), promotion letter lower case, drops "N@f3", passes "e2e2". */
 void     vs_square_name (const VsGeometry *g, int sq, char out[8]);   /* "e2", "h10", "Be4" */
 int      vs_square_parse (const VsGeometry *g, const char *s, int *consumed); /* -1 if none */
+
+/* The translated name of a piece type ("Knight", "Long leaper"). */
+const char *vs_piece_name (const VsVariant *v, int type);
 
 const char *vs_state_describe (VsGameState state);   /* "checkmate", "double pass"… (untranslated) */
 const char *vs_result_string  (VsResult r);          /* "1-0", "0-1", "1/2-1/2", "*" */

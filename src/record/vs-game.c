@@ -541,6 +541,21 @@ _vs_game_add_header (VsGame *game, const char *key, const char *value)
 }
 
 void
+_vs_game_take_header (VsGame *game, char *key, char *value)
+{
+  int i = header_find (game, key);
+  if (i >= 0)
+    {
+      g_free (key);
+      g_free (game->values->pdata[i]);
+      game->values->pdata[i] = value;
+      return;
+    }
+  g_ptr_array_add (game->keys, key);
+  g_ptr_array_add (game->values, value);
+}
+
+void
 vs_game_set_header (VsGame *game, const char *key, const char *value)
 {
   if (value)
@@ -864,6 +879,24 @@ _vs_game_node_append_comment (VsGame *game, VsGameNode *node, gboolean before,
     }
   else
     *slot = g_strndup (text, len);
+}
+
+void
+_vs_game_node_take_comment (VsGame *game, VsGameNode *node, gboolean before, char *text)
+{
+  if (!text || !*text)
+    {
+      g_free (text);
+      return;
+    }
+  char **slot = before ? &extra_get (node)->comment_before : &extra_get (node)->comment_after;
+  if (*slot)
+    {
+      _vs_game_node_append_comment (game, node, before, text, -1);
+      g_free (text);
+    }
+  else
+    *slot = text;
 }
 
 void

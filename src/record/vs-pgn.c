@@ -412,8 +412,8 @@ handle_comment (Pgn *P, Frame *f, const char *text, gsize len, GString **pending
 {
   if (f->moved || (f->cur == vs_game_get_root (P->game)))
     {
-      g_autofree char *rest = _vs_comment_extract_commands (P->game, f->cur, text, len);
-      _vs_game_node_append_comment (P->game, f->cur, FALSE, rest, -1);
+      char *rest = _vs_comment_extract_commands (P->game, f->cur, text, len);
+      _vs_game_node_take_comment (P->game, f->cur, FALSE, rest);
     }
   else
     {
@@ -448,6 +448,23 @@ fast_san (Pgn *P, const VsPosition *pos, const char *text, VsMove *out)
   int dfile = -1, drank = -1, to;
   gboolean drop = FALSE;
   const char *p = buf;
+  if (strcmp (buf, "O-O") == 0 || strcmp (buf, "O-O-O") == 0)
+    {
+      /* castling: the King's destination file is g or c */
+      int want = len == 3 ? 6 : 2, count = 0;
+      VsMove moves[VS_MAX_MOVES], found = VS_MOVE_NONE;
+      int n = vs_position_generate (pos, VS_GEN_ALL, moves);
+      for (int i = 0; i < n; i++)
+        if (VS_MOVE_KIND (moves[i]) == VS_MOVE_CASTLE && vs_sq_file (&v->geom, VS_MOVE_TO (moves[i])) == want)
+          {
+            found = moves[i];
+            count++;
+          }
+      if (count != 1)
+        return FALSE;
+      *out = found;
+      return TRUE;
+    }
   if (p[0] >= 'A' && p[0] <= 'Z')
     {
       if (p[0] == 'O')
@@ -873,7 +890,7 @@ variant_is_structured (const VsVariant *v)
 }
 
 static VsGame *
-parse_with_variant (VsParseContext *ctx, const char *text, gsize len, GArray *tags,
+parse_with_variant (VsParseContext *ctx, const char *text, gsize len, GArray *tags, gboolean steal_tags,
                     const char *movetext, const VsVariant *v, const Tag *fen_tag,
                     VsRecordProblem *header_problem, VsRecordProblem **problem)
 {
@@ -901,7 +918,13 @@ parse_with_variant (VsParseContext *ctx, const char *text, gsize len, GArray *ta
   for (guint i = 0; i < tags->len; i++)
     {
       Tag *t = &g_array_index (tags, Tag, i);
-      _vs_game_add_header (P.game, t->key, t->value);
+      if (steal_tags)
+        {
+          _vs_game_take_header (P.game, t->key, t->value);
+          t->key = t->value = NULL;
+        }
+      else
+        _vs_game_add_header (P.game, t->key, t->value);
     }
   if (!P.problem)
     {
@@ -978,7 +1001,7 @@ _vs_pgn_parse_game (VsParseContext *ctx, const char *text, gsize len, gboolean k
       for (guint i = 0; i < G_N_ELEMENTS (cands); i++)
         {
           VsRecordProblem *pr = NULL;
-          VsGame *g = parse_with_variant (ctx, text, len, tags, movetext, cands[i], fen_tag, P.problem, &pr);
+          VsGame *g = parse_with_variant (ctx, text, len, tags, FALSE, movetext, cands[i], fen_tag, P.problem, &pr);
           guint plies = g ? vs_game_get_main_line_length (g) : 0;
           if (!best || (!pr && best_problem) || (!!pr == !!best_problem && plies > best_plies))
             {
@@ -1010,7 +1033,7 @@ _vs_pgn_parse_game (VsParseContext *ctx, const char *text, gsize len, gboolean k
   if (v)
     {
       VsRecordProblem *pr = NULL;
-      game = parse_with_variant (ctx, text, len, tags, movetext, v, fen_tag, P.problem, &pr);
+      game = parse_with_variant (ctx, text, len, tags, TRUE, movetext, v, fen_tag, P.problem, &pr);
       vs_record_problem_free (P.problem);
       P.problem = pr;
     }

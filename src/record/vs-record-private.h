@@ -13,12 +13,16 @@ VsGame     *_vs_game_new_from_position (const VsVariant *v, const char *fen, con
 VsGameNode *_vs_game_append_child  (VsGame *game, VsGameNode *parent, VsMove move, const char *san);
 /* Append text to a comment (joined with a space); no "changed" signal. */
 void        _vs_game_node_append_comment (VsGame *game, VsGameNode *node, gboolean before, const char *text, gssize len);
+/* Same, taking ownership of text (freed if empty). */
+void        _vs_game_node_take_comment (VsGame *game, VsGameNode *node, gboolean before, char *text);
 void        _vs_game_node_push_nag (VsGameNode *node, guint nag);
 void        _vs_game_node_push_shape (VsGameNode *node, VsShape shape);
 void        _vs_game_node_put_clock (VsGameNode *node, gint64 ms);
 void        _vs_game_node_put_emt (VsGameNode *node, gint64 ms);
 void        _vs_game_node_put_eval (VsGameNode *node, VsEval eval);
 void        _vs_game_add_header (VsGame *game, const char *key, const char *value);
+/* Same, taking ownership of key and value. */
+void        _vs_game_take_header (VsGame *game, char *key, char *value);
 void        _vs_game_set_start (VsGame *game, const VsVariant *v, const char *fen, const VsPosition *pos);
 /* Start side and move number (from the start position). */
 int         _vs_game_start_side (VsGame *game);

@@ -132,6 +132,40 @@ _vs_parse_start_position (VsParseContext *ctx, const VsVariant *v, const char *f
   return TRUE;
 }
 
+/* ---- UTF-8 ---- */
+
+/* g_utf8_validate (s, len, NULL), faster on mostly-ASCII text: ASCII runs
+ * are skipped eight bytes at a time. */
+static gboolean
+utf8_valid (const char *s, gsize len)
+{
+  const guchar *p = (const guchar *) s, *end = p + len;
+  while (p < end)
+    {
+      while (end - p >= 8)
+        {
+          guint64 w;
+          memcpy (&w, p, 8);
+          if (w & G_GUINT64_CONSTANT (0x8080808080808080))
+            break;
+          p += 8;
+        }
+      if (p >= end)
+        break;
+      if (*p < 0x80)
+        {
+          p++;
+          continue;
+        }
+      /* one multi-byte sequence: let GLib judge it */
+      gsize n = *p >= 0xf0 ? 4 : *p >= 0xe0 ? 3 : 2;
+      if ((gsize) (end - p) < n || !g_utf8_validate ((const char *) p, n, NULL))
+        return FALSE;
+      p += n;
+    }
+  return TRUE;
+}
+
 /* ---- The stream reader ---- */
 
 typedef struct {
@@ -144,6 +178,8 @@ typedef struct {
   gpointer         game_data;
   GString         *game;        /* the current game's text (UTF-8) */
   GString         *line;        /* the current line, decoded */
+  gboolean         block_clean; /* the lines being handed over are valid UTF-8
+                                   without stray bytes (UTF-8 files)        */
   guint            game_line;   /* its first line number */
   guint            line_no;
   gboolean         in_movetext;
@@ -230,6 +266,12 @@ flush_game (Reader *R)
 static void
 decode_line (Reader *R, const char *raw, gsize len, GString *out)
 {
+  /* the block was checked as clean UTF-8 already: as it is */
+  if (R->block_clean && R->line_no != 1)
+    {
+      g_string_append_len (out, raw, len);
+      return;
+    }
   /* plain ASCII without stray bytes: as it is */
   gboolean plain = R->line_no != 1;
   for (gsize i = 0; i < len && plain; i++)
@@ -462,6 +504,16 @@ vs_record_read_stream (GInputStream *in, guint64 total_size, const VsRecordOptio
       /* hand over every complete line */
       const char *data = (const char *) buf->data;
       gsize pos = 0;
+      R.block_clean = FALSE;
+      if (R.encoding == VS_RECORD_ENCODING_UTF8)
+        {
+          gsize upto = buf->len;
+          if (!eof)
+            while (upto > 0 && data[upto - 1] != '\n')
+              upto--;
+          R.block_clean = upto > 0 && !memchr (data, '\x1a', upto) && !memchr (data, '\xff', upto)
+                          && utf8_valid (data, upto);
+        }
       for (;;)
         {
           const char *nl = memchr (data + pos, '\n', buf->len - pos);

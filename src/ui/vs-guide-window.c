@@ -303,6 +303,7 @@ export_response (GtkNativeDialog *dialog, int response, VsGuideWindow *self)
     }
   gtk_native_dialog_destroy (dialog);
   g_object_unref (dialog);
+  g_object_unref (self);   /* held while the dialog was open */
 }
 
 static void
@@ -327,7 +328,7 @@ export_action (GtkWidget *widget, const char *name, GVariant *param)
   gtk_file_filter_add_suffix (png, "png");
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (fc), png);
   g_object_unref (png);
-  g_signal_connect (fc, "response", G_CALLBACK (export_response), self);
+  g_signal_connect (fc, "response", G_CALLBACK (export_response), g_object_ref (self));
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (fc));
 }
 

@@ -47,8 +47,9 @@ static const GuideSpec chartima_specs[] = {
        "it off the sixth rank. Castling has its own section."),
     "chartima", NULL, "K:e5 k:j10 r:h6", "w", "e5", NULL, NULL },
   { "piece", "Q", NULL,
-    N_("Slides any number of empty squares along ranks, files and diagonals. Like every chess piece "
-       "except the King, it promotes when its move ends in the enemy camp: the blue squares."),
+    N_("Slides any number of empty squares along ranks, files and diagonals. Like the other chess "
+       "pieces except the King, Cannon and Dog, it promotes when its move ends in the enemy camp: "
+       "the blue squares."),
     "chartima", NULL, "K:a1 k:j8 Q:e5 P:e7 p:h8", "w", "e5", NULL, NULL },
   { "piece", "+Q", NULL,
     N_("The promoted Queen slides like a Queen and also leaps like a Knight (an Amazon)."),

@@ -178,9 +178,7 @@ vs_piece_describe (const VsVariant *v, VsPiece piece)
   if (piece == VS_PIECE_NONE || v == NULL || v->pieces == NULL ||
       VS_PIECE_TYPE (piece) < 1 || VS_PIECE_TYPE (piece) > v->n_piece_types)
     return NULL;
-  const VsPieceInfo *info = &v->pieces[VS_PIECE_TYPE (piece)];
-  /* piece names are marked N_() in the modules */
-  const char *name = info->name ? _(info->name) : "?";
+  const char *name = vs_piece_name (v, VS_PIECE_TYPE (piece));
   gboolean janggi = vs_piece_family_for_variant (v) == VS_PIECE_FAMILY_JANGGI;
   if (VS_PIECE_COLOR (piece) == VS_WHITE)
     /* TRANSLATORS: %s is a piece name, e.g. "White Knight" */

@@ -17,9 +17,13 @@
 #include "vs-janggi.h"
 #include "vs-strato.h"
 
+#include <glib/gi18n.h>
 #include <glib/gstdio.h>
+#include <locale.h>
 #include <stdlib.h>
 #include <string.h>
+
+static gboolean japanese;   /* LANGUAGE=ja with the catalogue */
 
 static GPtrArray *
 build (const char *id)
@@ -480,11 +484,170 @@ test_errors (void)
   g_assert_error (error, VS_GUIDE_ERROR, VS_GUIDE_ERROR_UNKNOWN_VARIANT);
   g_assert_cmpstr (vs_guide_variant_for ("janggicasual"), ==, "janggi");
   g_assert_null (vs_guide_variant_for (NULL));
-  /* untranslated: English titles */
-  g_assert_false (vs_guide_use_japanese_names ());
+  /* English titles unless the Japanese catalogue is in use */
+  g_assert_true (vs_guide_use_japanese_names () == japanese);
+}
+
+static gboolean
+has_japanese (const char *s)
+{
+  for (const char *p = s; *p; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+      if ((c >= 0x3040 && c <= 0x30ff) || (c >= 0x4e00 && c <= 0x9fff))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* LANGUAGE=ja: every title and text of every guide is Japanese, and piece
+ * sections are titled with the rules files' Japanese names. */
+static void
+test_japanese (void)
+{
+  int n = 0;
+  for (const char *const *id = vs_guide_variant_ids (); *id; id++)
+    {
+      g_autoptr(GPtrArray) secs = build (*id);
+      for (guint i = 0; i < secs->len; i++)
+        {
+          VsGuideSection *s = secs->pdata[i];
+          if (!has_japanese (s->title) || !has_japanese (s->text))
+            g_error ("%s %s is not in Japanese: “%s” / “%s”", *id, s->id, s->title, s->text);
+          if (s->piece_type)
+            g_assert_cmpstr (s->title, ==, s->variant->pieces[s->piece_type].name_ja);
+          n++;
+        }
+    }
+  for (int k = 0; k < VS_GUIDE_N_MARKS; k++)
+    g_assert_true (has_japanese (vs_guide_mark_label (k)));
+  g_test_message ("%d sections in Japanese", n);
 }
 
 /* ---- Export: SVG and PNG of a guide diagram ------------------------------------------- */
+
+/* Renders the SVG file with librsvg at the PNG file's size and compares:
+ * mean absolute channel difference and pixels off by more than 48. */
+static void
+compare_svg_png (const char *svg, const char *png, double *mean, long *far, int *npx)
+{
+  g_autoptr(GError) error = NULL;
+  cairo_surface_t *a = cairo_image_surface_create_from_png (png);
+  g_assert_cmpint (cairo_surface_status (a), ==, CAIRO_STATUS_SUCCESS);
+  int w = cairo_image_surface_get_width (a), h = cairo_image_surface_get_height (a);
+  RsvgHandle *handle = rsvg_handle_new_from_file (svg, &error);
+  g_assert_no_error (error);
+  gdouble iw, ih;
+  g_assert_true (rsvg_handle_get_intrinsic_size_in_pixels (handle, &iw, &ih));
+  g_assert_cmpfloat (iw, ==, w);
+  g_assert_cmpfloat (ih, ==, h);
+  cairo_surface_t *b = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+  cairo_t *cr = cairo_create (b);
+  RsvgRectangle vp = { 0, 0, w, h };
+  g_assert_true (rsvg_handle_render_document (handle, cr, &vp, &error));
+  g_assert_no_error (error);
+  cairo_destroy (cr);
+  g_object_unref (handle);
+  cairo_surface_flush (b);
+  const guint8 *da = cairo_image_surface_get_data (a), *db = cairo_image_surface_get_data (b);
+  int sa = cairo_image_surface_get_stride (a), sb = cairo_image_surface_get_stride (b);
+  double sum = 0;
+  *far = 0;
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      {
+        int m = 0;
+        for (int c = 0; c < 4; c++)
+          {
+            int d = abs (da[y * sa + 4 * x + c] - db[y * sb + 4 * x + c]);
+            sum += d;
+            m = MAX (m, d);
+          }
+        *far += m > 48;
+      }
+  *mean = sum / (4.0 * w * h);
+  *npx = w * h;
+  cairo_surface_destroy (a);
+  cairo_surface_destroy (b);
+}
+
+static gpointer
+copy_string (gconstpointer src, gpointer data)
+{
+  return g_strdup (src);
+}
+
+/* `variant-study-cli diagram` writes the same guide diagram as SVG and as
+ * PNG; the SVG loads with librsvg and looks like the PNG. */
+static void
+test_cli_svg_png (void)
+{
+  const char *cli = g_getenv ("VS_CLI");
+  g_assert_nonnull (cli);
+  g_autofree char *dir = g_dir_make_tmp ("vs-guide-cli-XXXXXX", NULL);
+  const char *cases[][2] = { { "chartima", "rule-coordinator" }, { "strato", "rule-king-castling" },
+                             { "janggi", "piece-C" }, { "crazyhouse", "rule-drops" } };
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autoptr(GPtrArray) secs = build (cases[c][0]);
+      VsGuideSection *s = find (secs, cases[c][1]);
+      const VsGeometry *g = &s->variant->geom;
+      g_autoptr(GPtrArray) args = g_ptr_array_new_with_free_func (g_free);
+      g_ptr_array_add (args, g_strdup (cli));
+      g_ptr_array_add (args, g_strdup ("diagram"));
+      g_ptr_array_add (args, g_strdup ("--variant"));
+      g_ptr_array_add (args, g_strdup (s->variant->id));
+      g_ptr_array_add (args, g_strdup ("--fen"));
+      g_ptr_array_add (args, g_strdup (s->position));
+      g_ptr_array_add (args, g_strdup ("--size"));
+      g_ptr_array_add (args, g_strdup ("400"));
+      for (guint i = 0; i < s->targets->len; i++)
+        {
+          char n[8];
+          vs_square_name (g, g_array_index (s->targets, VsGuideMark, i).square, n);
+          g_ptr_array_add (args, g_strdup ("--highlight"));
+          g_ptr_array_add (args, g_strdup (n));
+        }
+      for (guint i = 0; i < s->arrows->len; i++)
+        {
+          const VsGuideArrow *a = &g_array_index (s->arrows, VsGuideArrow, i);
+          char f[8], t[8];
+          vs_square_name (g, a->from, f);
+          vs_square_name (g, a->to, t);
+          g_ptr_array_add (args, g_strdup (a->from == a->to ? "--circle" : "--arrow"));
+          g_ptr_array_add (args, a->from == a->to ? g_strdup (f) : g_strconcat (f, t, NULL));
+        }
+      g_autofree char *svg = g_strdup_printf ("%s/%s.svg", dir, cases[c][0]);
+      g_autofree char *png = g_strdup_printf ("%s/%s.png", dir, cases[c][0]);
+      for (int k = 0; k < 2; k++)
+        {
+          g_autoptr(GPtrArray) argv = g_ptr_array_copy (args, copy_string, NULL);
+          g_ptr_array_set_free_func (argv, g_free);
+          g_ptr_array_add (argv, g_strdup ("-o"));
+          g_ptr_array_add (argv, g_strdup (k ? png : svg));
+          g_ptr_array_add (argv, NULL);
+          int status = -1;
+          g_autofree char *err = NULL;
+          g_autoptr(GError) error = NULL;
+          g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                                       NULL, &err, &status, &error));
+          g_assert_no_error (error);
+          if (!g_spawn_check_wait_status (status, NULL))
+            g_error ("diagram %s: %s", cases[c][1], err);
+        }
+      double mean;
+      long far;
+      int npx;
+      compare_svg_png (svg, png, &mean, &far, &npx);
+      g_test_message ("CLI %s %s: %d marks, SVG vs PNG mean diff %.3f, %ld of %d pixels off",
+                      cases[c][0], cases[c][1], s->targets->len, mean, far, npx);
+      g_assert_cmpfloat (mean, <, 2.0);
+      g_assert_cmpfloat (far, <, 0.01 * npx);
+      g_unlink (svg);
+      g_unlink (png);
+    }
+  g_rmdir (dir);
+}
 
 static void
 test_export (void)
@@ -515,41 +678,14 @@ test_export (void)
           g_autofree char *svg = g_strdup_printf ("%s/%s-%s.svg", dir, *id, s->id);
           g_assert_true (vs_guide_section_export (s, &o, svg, &error));
           g_assert_no_error (error);
-          cairo_surface_t *a = cairo_image_surface_create_from_png (png);
-          g_assert_cmpint (cairo_surface_status (a), ==, CAIRO_STATUS_SUCCESS);
-          int w = cairo_image_surface_get_width (a), h = cairo_image_surface_get_height (a);
-          RsvgHandle *handle = rsvg_handle_new_from_file (svg, &error);
-          g_assert_no_error (error);
-          cairo_surface_t *b = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
-          cairo_t *cr = cairo_create (b);
-          RsvgRectangle vp = { 0, 0, w, h };
-          g_assert_true (rsvg_handle_render_document (handle, cr, &vp, &error));
-          cairo_destroy (cr);
-          g_object_unref (handle);
-          cairo_surface_flush (b);
-          const guint8 *da = cairo_image_surface_get_data (a), *db = cairo_image_surface_get_data (b);
-          int sa = cairo_image_surface_get_stride (a), sb = cairo_image_surface_get_stride (b);
-          double sum = 0;
-          long far = 0;
-          for (int y = 0; y < h; y++)
-            for (int x = 0; x < w; x++)
-              {
-                int m = 0;
-                for (int c = 0; c < 4; c++)
-                  {
-                    int d = abs (da[y * sa + 4 * x + c] - db[y * sb + 4 * x + c]);
-                    sum += d;
-                    m = MAX (m, d);
-                  }
-                far += m > 48;
-              }
-          double mean = sum / (4.0 * w * h);
+          double mean;
+          long far;
+          int npx;
+          compare_svg_png (svg, png, &mean, &far, &npx);
           g_test_message ("%s %s: SVG vs PNG mean diff %.3f, %ld of %d pixels differ by more than 48",
-                          *id, s->id, mean, far, w * h);
+                          *id, s->id, mean, far, npx);
           g_assert_cmpfloat (mean, <, 2.0);
-          g_assert_cmpfloat (far, <, 0.01 * w * h);
-          cairo_surface_destroy (a);
-          cairo_surface_destroy (b);
+          g_assert_cmpfloat (far, <, 0.01 * npx);
           g_unlink (png);
           g_unlink (svg);
         }
@@ -661,7 +797,8 @@ test_window (void)
         {
           g_assert_true (vs_guide_window_set_variant (gw, shots[i][0]));
           g_assert_true (vs_guide_window_select_section (gw, shots[i][1]));
-          g_autofree char *path = g_strdup_printf ("%s/guide-%s-%s.png", gallery, shots[i][0], shots[i][1]);
+          g_autofree char *path = g_strdup_printf ("%s/guide-%s-%s-%s.png", gallery, japanese ? "ja" : "en",
+                                                   shots[i][0], shots[i][1]);
           save_window_png (window, path);
           g_test_message ("wrote %s", path);
         }
@@ -678,7 +815,17 @@ main (int argc, char **argv)
 {
   g_setenv ("GSK_RENDERER", "cairo", FALSE);
   g_setenv ("GTK_A11Y", "none", FALSE);
+  setlocale (LC_ALL, "");
+  if (g_getenv ("VS_LOCALEDIR"))
+    {
+      bindtextdomain (GETTEXT_PACKAGE, g_getenv ("VS_LOCALEDIR"));
+      bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+      textdomain (GETTEXT_PACKAGE);
+      japanese = g_str_has_prefix (g_getenv ("LANGUAGE") ? g_getenv ("LANGUAGE") : "", "ja");
+    }
   g_test_init (&argc, &argv, NULL);
+  if (japanese)
+    g_test_add_func ("/guide/japanese", test_japanese);
   if (gtk_init_check ())
     g_test_add_func ("/guide/window", test_window);
   else
@@ -691,5 +838,6 @@ main (int argc, char **argv)
   g_test_add_func ("/guide/crazyhouse-rules", test_crazyhouse_rules);
   g_test_add_func ("/guide/errors", test_errors);
   g_test_add_func ("/guide/export", test_export);
+  g_test_add_func ("/guide/cli-svg-png", test_cli_svg_png);
   return g_test_run ();
 }
