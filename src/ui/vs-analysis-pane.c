@@ -89,6 +89,11 @@ show_info (VsAnalysisPane *self, const VsAnalysisInfo *info)
       g_ptr_array_add (self->line_moves, GUINT_TO_POINTER (line->moves[0]));
     }
 
+  if (info->depth == 0)
+    {
+      gtk_label_set_label (self->status_label, _("Searching…"));
+      return;
+    }
   g_autofree char *status = NULL;
   g_autofree char *nps = info->nps >= 1000000 ? g_strdup_printf (_("%.1f M nodes/s"), info->nps / 1e6)
                                               : g_strdup_printf (_("%.0f k nodes/s"), info->nps / 1e3);
@@ -107,7 +112,8 @@ show_info (VsAnalysisPane *self, const VsAnalysisInfo *info)
 static void
 progress_cb (VsAnalysis *analysis, VsAnalysisInfo *info, VsAnalysisPane *self)
 {
-  self->n_reports++;
+  if (info->n_lines > 0 && info->lines[0].n_moves > 0)
+    self->n_reports++;
   show_info (self, info);
 }
 

@@ -20,7 +20,7 @@ gboolean   vs_analysis_pane_is_running (VsAnalysisPane *self);
 /* Options for the chosen engine and the preferences (engine_command points
  * into the pane: copy it to keep it). */
 void       vs_analysis_pane_get_options (VsAnalysisPane *self, VsAnalysisOptions *options);
-/* Number of progress reports shown since the last start (tests). */
+/* Number of progress reports with lines shown since the last start (tests). */
 guint      vs_analysis_pane_get_n_reports (VsAnalysisPane *self);
 
 /* Signals:

@@ -24,23 +24,30 @@ struct _VsGameList
 G_DEFINE_FINAL_TYPE (VsGameList, vs_game_list, GTK_TYPE_WINDOW)
 
 const char *
-vs_game_list_header (VsGame *game, const char *key)
+vs_game_list_header_key (VsGame *game, const char *key)
 {
   static const struct { const char *pgn, *gibo; } alias[] = {
     { "White", "초대국자" }, { "Black", "한대국자" }, { "Event", "대회명" },
-    { "Date", "대국일자" }, { "Site", "대국장소" }, { "Round", "회전" }, { "Result", "대국결과" },
+    { "Date", "대국일자" }, { "Site", "대국장소" }, { "Round", "회전" },
   };
   const char *v = vs_game_get_header (game, key);
   if (v && *v && g_strcmp0 (v, "?") != 0)
-    return v;
+    return key;
   for (guint i = 0; i < G_N_ELEMENTS (alias); i++)
     if (g_strcmp0 (alias[i].pgn, key) == 0)
       {
         v = vs_game_get_header (game, alias[i].gibo);
         if (v && *v)
-          return v;
+          return alias[i].gibo;
       }
-  return NULL;
+  return key;
+}
+
+const char *
+vs_game_list_header (VsGame *game, const char *key)
+{
+  const char *v = vs_game_get_header (game, vs_game_list_header_key (game, key));
+  return v && *v && g_strcmp0 (v, "?") != 0 ? v : NULL;
 }
 
 static gboolean

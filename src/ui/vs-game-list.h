@@ -21,5 +21,8 @@ guint       vs_game_list_get_n_shown (VsGameList *self);
 /* A header of a game by PGN name, falling back to its gibo name
  * ("White" → "초대국자"), or NULL. */
 const char *vs_game_list_header (VsGame *game, const char *key);
+/* The key game uses for the PGN header `key`: key itself, or its gibo name
+ * when only that is present. */
+const char *vs_game_list_header_key (VsGame *game, const char *key);
 
 G_END_DECLS

@@ -78,7 +78,10 @@ insert_comment (VsMoveTreeView *self, const char *comment, const char *depth_tag
 {
   if (comment == NULL || *comment == '\0')
     return;
-  insert (self, comment, "comment", depth_tag);
+  /* Line breaks in a record's comment are the file's wrapping, not the author's. */
+  g_autofree char *flat = g_strdup (comment);
+  g_strdelimit (flat, "\r\n\t", ' ');
+  insert (self, flat, "comment", depth_tag);
   insert (self, " ", depth_tag, NULL);
 }
 

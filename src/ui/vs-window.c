@@ -29,10 +29,12 @@
 #include "vs-eval-bar.h"
 #include "vs-eval-graph.h"
 #include "vs-game-list.h"
+#include "vs-guide-window.h"
 #include "vs-headers-view.h"
 #include "vs-move-tree-view.h"
 #include "vs-new-game-dialog.h"
 #include "vs-setup-editor.h"
+#include "vs-study-print.h"
 #include "vs-record.h"
 #include "vs-window.h"
 
@@ -66,6 +68,7 @@ struct _VsWindow
   GtkWidget *annotate_cancel;
   GtkWidget *annotate_spacer;
   VsBoardView *board;
+  gboolean syncing_shapes;
   VsGameNode *shown_node;   /* the node whose position the board shows */
 
   /* The document */
@@ -107,6 +110,8 @@ G_DEFINE_FINAL_TYPE (VsWindow, vs_window, GTK_TYPE_APPLICATION_WINDOW)
 static void update_view (VsWindow *self);
 static void offer_recovery (VsWindow *self);
 static void show_game_evals (VsWindow *self);
+static void begin_edit (VsWindow *self);
+static void end_edit (VsWindow *self, VsGameNode *new_cursor);
 static void save_to_file (VsWindow *self, GFile *file, VsRecordFormat format);
 
 /* ---- Messages --------------------------------------------------------------- */
@@ -184,6 +189,12 @@ char *
 vs_window_get_move_text (VsWindow *self)
 {
   return vs_move_tree_view_get_text (self->move_tree);
+}
+
+GtkWidget *
+vs_window_get_board (VsWindow *self)
+{
+  return GTK_WIDGET (self->board);
 }
 
 guint
@@ -291,6 +302,7 @@ update_actions (VsWindow *self)
   gtk_widget_action_set_enabled (w, "win.save-to", has_game && self->n_saving == 0);
   gtk_widget_action_set_enabled (w, "win.copy-position", has_game);
   gtk_widget_action_set_enabled (w, "win.copy-record", has_game);
+  gtk_widget_action_set_enabled (w, "win.print", has_game);
   gtk_widget_action_set_enabled (w, "win.game-list",
                                  self->collection && vs_game_collection_get_n_games (self->collection) > 1);
   gtk_widget_action_set_enabled (w, "win.select-game", self->collection != NULL && self->n_saving == 0);
@@ -298,6 +310,53 @@ update_actions (VsWindow *self)
   gtk_widget_action_set_enabled (w, "win.cancel-annotation", self->annotator != NULL);
   gtk_widget_action_set_enabled (w, "win.play-engine", has_game);
   gtk_widget_action_set_enabled (w, "win.take-back", at_move && self->engine_side >= 0);
+}
+
+/* Record shapes ([%cal]/[%csl]: colour letter) <-> board shapes. */
+static const char shape_letters[VS_SHAPE_N_COLORS] = { 'G', 'R', 'B', 'Y' };
+
+static void
+show_node_shapes (VsWindow *self)
+{
+  const VsShape *shapes;
+  guint n = vs_game_node_get_shapes (self->cursor, &shapes);
+  VsBoardShape board_shapes[VS_BOARD_MAX_SHAPES];
+  guint k = 0;
+  for (guint i = 0; i < n && k < VS_BOARD_MAX_SHAPES; i++)
+    {
+      const char *c = memchr (shape_letters, shapes[i].color, VS_SHAPE_N_COLORS);
+      board_shapes[k].from = shapes[i].from;
+      board_shapes[k].to = shapes[i].to;
+      board_shapes[k].color = c ? (uint8_t) (c - shape_letters) : VS_SHAPE_GREEN;
+      k++;
+    }
+  self->syncing_shapes = TRUE;
+  vs_board_view_set_shapes (self->board, board_shapes, k);
+  self->syncing_shapes = FALSE;
+}
+
+/* Arrows and circles drawn on the board belong to the move shown: an edit. */
+static void
+board_shapes_changed_cb (VsWindow *self)
+{
+  if (self->syncing_shapes || self->game == NULL || self->cursor == NULL)
+    return;
+  int n = 0;
+  const VsBoardShape *drawn = vs_board_view_get_shapes (self->board, &n);
+  g_autofree VsShape *shapes = g_new0 (VsShape, MAX (n, 1));
+  for (int i = 0; i < n; i++)
+    {
+      shapes[i].color = shape_letters[MIN (drawn[i].color, VS_SHAPE_N_COLORS - 1)];
+      shapes[i].from = drawn[i].from;
+      shapes[i].to = drawn[i].to;
+    }
+  const VsShape *old;
+  guint n_old = vs_game_node_get_shapes (self->cursor, &old);
+  if (n_old == (guint) n && (n == 0 || memcmp (old, shapes, n * sizeof *shapes) == 0))
+    return;
+  begin_edit (self);
+  vs_game_node_set_shapes (self->game, self->cursor, shapes, n);
+  end_edit (self, self->cursor);
 }
 
 static void
@@ -311,6 +370,7 @@ update_board (VsWindow *self)
   /* A step forward along the record glides; jumps do not. */
   gboolean step = self->shown_node && vs_game_node_get_parent (self->cursor) == self->shown_node;
   vs_board_view_set_position (self->board, pos, vs_game_node_get_move (self->cursor), step);
+  show_node_shapes (self);
   self->shown_node = self->cursor;
   vs_analysis_pane_set_position (self->analysis_pane, pos);
 }
@@ -623,15 +683,9 @@ static void
 set_header_action (GtkWidget *widget, const char *action_name, GVariant *param)
 {
   VsWindow *self = VS_WINDOW (widget);
-  static const struct { const char *pgn, *gibo; } alias[] = {
-    { "White", "초대국자" }, { "Black", "한대국자" }, { "Event", "대회명" }, { "Date", "대국일자" },
-  };
   const char *key, *value;
   g_variant_get (param, "(&s&s)", &key, &value);
-  for (guint i = 0; i < G_N_ELEMENTS (alias); i++)
-    if (g_str_equal (key, alias[i].pgn) && !vs_game_get_header (self->game, key) &&
-        vs_game_get_header (self->game, alias[i].gibo))
-      key = alias[i].gibo;
+  key = vs_game_list_header_key (self->game, key);
   if (g_strcmp0 (vs_game_get_header (self->game, key), *value ? value : NULL) == 0)
     return;
   begin_edit (self);
@@ -1071,6 +1125,35 @@ go_action (GtkWidget *widget, const char *action_name, GVariant *param)
     set_cursor (self, target);
 }
 
+/* ←/→/Home/End/↑/↓ walk the record wherever the focus is (the board too),
+ * except in text being edited and with modifiers (Shift+arrows reach the
+ * board's keyboard cursor). */
+static gboolean
+navigation_key_cb (GtkEventControllerKey *key, guint keyval, guint keycode, GdkModifierType state,
+                   VsWindow *self)
+{
+  static const struct { guint keyval; const char *action; } keys[] = {
+    { GDK_KEY_Left, "win.go-prev" }, { GDK_KEY_Right, "win.go-next" },
+    { GDK_KEY_Home, "win.go-first" }, { GDK_KEY_End, "win.go-last" },
+    { GDK_KEY_Up, "win.go-prev-variation" }, { GDK_KEY_Down, "win.go-next-variation" },
+  };
+  if (state & (GDK_SHIFT_MASK | GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SUPER_MASK))
+    return FALSE;
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+  if (focus && (GTK_IS_EDITABLE (focus) || GTK_IS_TEXT (focus) ||
+                (GTK_IS_TEXT_VIEW (focus) && gtk_text_view_get_editable (GTK_TEXT_VIEW (focus))) ||
+                gtk_widget_get_ancestor (focus, GTK_TYPE_POPOVER) ||
+                gtk_widget_get_ancestor (focus, GTK_TYPE_DROP_DOWN)))
+    return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    if (keys[i].keyval == keyval)
+      {
+        gtk_widget_activate_action (GTK_WIDGET (self), keys[i].action, NULL);
+        return TRUE;
+      }
+  return FALSE;
+}
+
 static void
 node_activated_cb (VsWindow *self, VsGameNode *node)
 {
@@ -1355,6 +1438,13 @@ format_keeps_everything (VsWindow *self, VsRecordFormat format)
   return TRUE;
 }
 
+static void
+warn_format (VsWindow *self)
+{
+  show_message (self, GTK_MESSAGE_WARNING,
+                _("That format cannot hold everything in this record (variations, comments, several games or another variant): save it as PGN (.pgn)."));
+}
+
 typedef struct
 {
   VsWindow *self;
@@ -1437,8 +1527,7 @@ save_response_cb (GtkNativeDialog *dialog, int response, VsWindow *self)
       VsRecordFormat format = format_for_file (file);
       if (!format_keeps_everything (self, format))
         {
-          show_message (self, GTK_MESSAGE_WARNING,
-                        _("That format cannot hold everything in this record (variations, comments, several games or another variant): save it as PGN (.pgn)."));
+          warn_format (self);
           self->close_after_save = FALSE;
         }
       else
@@ -1489,8 +1578,7 @@ save_to_action (GtkWidget *widget, const char *action_name, GVariant *param)
   VsRecordFormat format = format_for_file (file);
   if (!format_keeps_everything (self, format))
     {
-      show_message (self, GTK_MESSAGE_WARNING,
-                    _("That format cannot hold everything in this record (variations, comments, several games or another variant): save it as PGN (.pgn)."));
+      warn_format (self);
       g_signal_emit (self, signals[SIGNAL_SAVED], 0, FALSE);
       return;
     }
@@ -1552,6 +1640,35 @@ new_game_from_action (GtkWidget *widget, const char *action_name, GVariant *para
   target->file_format = VS_RECORD_FORMAT_PGN;
   vs_window_set_collection (target, collection, NULL);
   hide_message (target);
+}
+
+/* ---- Rules guide and printing ---------------------------------------------------- */
+
+static void
+guide_open_on_board_cb (VsGuideWindow *guide, const char *variant_id, const char *position, VsWindow *self)
+{
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.new-game-from", "(ss)", variant_id, position);
+  gtk_window_present (GTK_WINDOW (self));
+}
+
+static void
+show_guide_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  VsWindow *self = VS_WINDOW (widget);
+  const char *id = self->game ? vs_game_get_variant (self->game)->id : NULL;
+  GtkWidget *guide = vs_guide_window_new (gtk_window_get_application (GTK_WINDOW (self)), id);
+  g_signal_connect_object (guide, "open-on-board", G_CALLBACK (guide_open_on_board_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (guide));
+}
+
+static void
+print_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  VsWindow *self = VS_WINDOW (widget);
+  /* Letter paper where the locale measures in inches, else A4. */
+  const char *paper = gtk_paper_size_get_default ();
+  vs_study_print (GTK_WINDOW (self), self->game,
+                  g_str_equal (paper, GTK_PAPER_NAME_LETTER) ? VS_PAPER_LETTER : VS_PAPER_A4);
 }
 
 /* ---- Clipboard --------------------------------------------------------------- */
@@ -2037,12 +2154,6 @@ vs_window_class_init (VsWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.go-last", NULL, go_action);
   gtk_widget_class_install_action (widget_class, "win.go-prev-variation", NULL, go_action);
   gtk_widget_class_install_action (widget_class, "win.go-next-variation", NULL, go_action);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Home, 0, "win.go-first", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, 0, "win.go-prev", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, 0, "win.go-next", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_End, 0, "win.go-last", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Up, 0, "win.go-prev-variation", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Down, 0, "win.go-next-variation", NULL);
 
   /* Editing */
   gtk_widget_class_install_action (widget_class, "win.play-move", "s", play_move_action);
@@ -2072,6 +2183,8 @@ vs_window_class_init (VsWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game_action);
   gtk_widget_class_install_action (widget_class, "win.new-game-from", "(ss)", new_game_from_action);
   gtk_widget_class_install_action (widget_class, "win.setup-position", NULL, setup_position_action);
+  gtk_widget_class_install_action (widget_class, "win.show-guide", NULL, show_guide_action);
+  gtk_widget_class_install_action (widget_class, "win.print", NULL, print_action);
   gtk_widget_class_install_action (widget_class, "win.select-game", "u", select_game_action);
   gtk_widget_class_install_action (widget_class, "win.copy-position", NULL, copy_position_action);
   gtk_widget_class_install_action (widget_class, "win.copy-record", NULL, copy_record_action);
@@ -2132,6 +2245,12 @@ vs_window_init (VsWindow *self)
   gtk_widget_set_vexpand (GTK_WIDGET (self->board), TRUE);
   gtk_box_append (self->board_box, GTK_WIDGET (self->board));
   g_signal_connect_swapped (self->board, "move-played", G_CALLBACK (board_move_played_cb), self);
+  g_signal_connect_swapped (self->board, "shapes-changed", G_CALLBACK (board_shapes_changed_cb), self);
+
+  GtkEventController *keys = gtk_event_controller_key_new ();
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (navigation_key_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
 
   GtkDropTarget *drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
   g_signal_connect (drop, "drop", G_CALLBACK (drop_cb), self);

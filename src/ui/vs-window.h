@@ -31,6 +31,8 @@ GFile      *vs_window_get_file (VsWindow *self);
 const char *vs_window_get_message (VsWindow *self);
 /* Text of the move tree (tests and accessibility). */
 char       *vs_window_get_move_text (VsWindow *self);
+/* The board (a VsBoardView). */
+GtkWidget  *vs_window_get_board (VsWindow *self);
 /* Analysis reports shown since the analysis last started (tests). */
 guint       vs_window_get_n_analysis_reports (VsWindow *self);
 /* Path of this window's autosave file. */

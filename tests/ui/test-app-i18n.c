@@ -7,6 +7,9 @@
 #include <string.h>
 
 #include "test-app-util.h"
+#include "vs-new-game-dialog.h"
+#include "vs-preferences-dialog.h"
+#include "vs-setup-editor.h"
 
 static gboolean
 has_japanese (const char *text)
@@ -88,6 +91,55 @@ test_language (void)
           g_assert_true (app_test_screenshot (GTK_WIDGET (win), path, &error));
           g_assert_no_error (error);
         }
+
+      /* A Crazyhouse game with the record's evaluations in the graph and
+       * the engine analysing. */
+      gtk_window_set_default_size (GTK_WINDOW (win), 1180, 760);
+      g_autofree char *zh = app_test_shared ("data/records/crazyhouse/lichess-2018-jannlee-crazyara.pgn");
+      app_test_open (win, zh);
+      for (int k = 0; k < 24; k++)
+        app_test_action (win, "win.go-next", NULL);
+      app_test_action (win, "win.analyse", NULL);
+      for (int k = 0; k < 40 && vs_window_get_n_analysis_reports (win) < 4; k++)
+        app_test_run (100);
+      app_test_run (300);
+      g_autofree char *name = g_strdup_printf ("analysis-%s.png", ja ? "ja" : "en");
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_autoptr (GError) error = NULL;
+      g_assert_true (app_test_screenshot (GTK_WIDGET (win), path, &error));
+      g_assert_no_error (error);
+      app_test_action (win, "win.analyse", NULL);
+
+      /* The dialogs. */
+      GtkWidget *dialogs[4];
+      const char *names[4] = { "preferences", "new-game", "setup", "shortcuts" };
+      dialogs[0] = GTK_WIDGET (vs_preferences_dialog_new (GTK_WINDOW (win),
+                                  vs_application_get_settings (app_test_application ())));
+      dialogs[1] = GTK_WIDGET (vs_new_game_dialog_new (GTK_WINDOW (win), NULL));
+      dialogs[2] = GTK_WIDGET (vs_setup_editor_new (GTK_WINDOW (win), vs_variant_lookup ("janggi"), NULL));
+      dialogs[3] = GTK_WIDGET (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (win)));
+      GLogLevelFlags fatal = 0;
+      g_assert_nonnull (dialogs[3]);
+      for (guint i = 0; i < G_N_ELEMENTS (dialogs); i++)
+        {
+          /* GTK 4.8's shortcuts window measures one of its own labels at
+           * -4 px under the default theme (a plain GTK program shows the
+           * same warning; GTK clamps it): warnings are not fatal while it
+           * is shown. */
+          if (i == 3)
+            fatal = g_log_set_always_fatal (G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL);
+          gtk_window_present (GTK_WINDOW (dialogs[i]));
+          app_test_run (400);
+          g_autofree char *dname = g_strdup_printf ("%s-%s.png", names[i], ja ? "ja" : "en");
+          g_autofree char *dpath = g_build_filename (dir, dname, NULL);
+          g_autoptr (GError) derror = NULL;
+          g_assert_true (app_test_screenshot (dialogs[i], dpath, &derror));
+          if (i < 3)
+            gtk_window_destroy (GTK_WINDOW (dialogs[i]));
+          else
+            gtk_widget_set_visible (dialogs[i], FALSE);
+        }
+      g_log_set_always_fatal (fatal);
     }
   gtk_window_destroy (GTK_WINDOW (win));
 }

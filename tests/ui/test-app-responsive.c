@@ -81,7 +81,10 @@ test_analysis (void)
       app_test_run (250);
       app_test_action (win, "win.go-next", NULL);
     }
-  app_test_run (1000);
+  /* It keeps analysing the last position: lines arrive (the shared machine
+   * may be slow to give the search its first depths). */
+  for (int i = 0; i < 300 && vs_window_get_n_analysis_reports (win) == 0; i++)
+    app_test_run (50);
   guint reports = vs_window_get_n_analysis_reports (win);
   app_test_action (win, "win.analyse", NULL);
   app_test_run (200);

@@ -108,12 +108,21 @@ app_test_shared (const char *relative)
 gboolean
 app_test_screenshot (GtkWidget *widget, const char *path, GError **error)
 {
-  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
-  GdkPaintable *paintable = gtk_widget_paintable_new (widget);
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-  gdk_paintable_snapshot (paintable, snapshot, w, h);
-  g_autoptr (GskRenderNode) node = gtk_snapshot_free_to_node (snapshot);
-  g_object_unref (paintable);
+  int w = 0, h = 0;
+  g_autoptr (GskRenderNode) node = NULL;
+  /* A widget in the middle of a resize has no render node yet: wait a frame. */
+  for (int i = 0; i < 20 && node == NULL; i++)
+    {
+      if (i > 0)
+        app_test_run (100);
+      w = gtk_widget_get_width (widget);
+      h = gtk_widget_get_height (widget);
+      GdkPaintable *paintable = gtk_widget_paintable_new (widget);
+      GtkSnapshot *snapshot = gtk_snapshot_new ();
+      gdk_paintable_snapshot (paintable, snapshot, w, h);
+      node = gtk_snapshot_free_to_node (snapshot);
+      g_object_unref (paintable);
+    }
   if (node == NULL)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "nothing was drawn");

@@ -9,8 +9,11 @@
 
 #include "test-app-util.h"
 #include "vs-game-list.h"
+#include "vs-board-view.h"
+#include "vs-guide-window.h"
 #include "vs-janggi.h"
 #include "vs-new-game-dialog.h"
+#include "vs-preferences-dialog.h"
 #include "vs-setup-editor.h"
 #include "vs-record.h"
 
@@ -432,6 +435,34 @@ test_new_game (void)
   gtk_window_destroy (GTK_WINDOW (win));
 }
 
+/* The rules guide opens for the shown variant; its "open on board" starts a
+ * game from the section's position. */
+static void
+test_guide (void)
+{
+  VsWindow *win = app_test_window ();
+  const VsVariant *v = vs_variant_lookup ("janggi");
+  app_test_action (win, "win.new-game-from", g_variant_new ("(ss)", "janggi", v->start_fen));
+  app_test_action (win, "win.show-guide", NULL);
+  app_test_run (200);
+  VsGuideWindow *guide = NULL;
+  GListModel *tops = gtk_window_get_toplevels ();
+  for (guint i = 0; i < g_list_model_get_n_items (tops); i++)
+    {
+      g_autoptr (GObject) w = g_list_model_get_item (tops, i);
+      if (VS_IS_GUIDE_WINDOW (w))
+        guide = VS_GUIDE_WINDOW (w);
+    }
+  g_assert_nonnull (guide);
+  g_assert_cmpstr (vs_guide_window_get_variant (guide), ==, "janggi");
+  const VsVariant *zh = vs_variant_lookup ("crazyhouse");
+  g_signal_emit_by_name (guide, "open-on-board", "crazyhouse", zh->start_fen);
+  app_test_run (50);
+  g_assert_cmpstr (vs_game_get_variant (vs_window_get_game (win))->id, ==, "crazyhouse");
+  gtk_window_destroy (GTK_WINDOW (guide));
+  gtk_window_destroy (GTK_WINDOW (win));
+}
+
 static void
 test_setup_editor (void)
 {
@@ -526,6 +557,116 @@ test_headers (void)
   gtk_window_destroy (GTK_WINDOW (win));
 }
 
+/* An arrow drawn on the board is stored on the move shown ([%cal]), undoably,
+ * and comes back when the move is shown again. */
+static void
+test_shapes (void)
+{
+  VsWindow *win = app_test_window ();
+  const VsVariant *zh = vs_variant_lookup ("crazyhouse");
+  app_test_action (win, "win.new-game-from", g_variant_new ("(ss)", "crazyhouse", zh->start_fen));
+  app_test_action (win, "win.play-move", g_variant_new_string ("e4"));
+  VsBoardView *board = VS_BOARD_VIEW (vs_window_get_board (win));
+  VsBoardShape arrow = { 11, 27, VS_SHAPE_RED };   /* d2 → d4 */
+  VsBoardController *ctl = vs_board_view_get_controller (board);
+  g_assert_true (vs_board_controller_toggle_shape (ctl, arrow));
+  vs_board_view_handle_change (board, VS_BOARD_CHANGED_SHAPES);
+  app_test_run (20);
+  const VsShape *shapes;
+  g_assert_cmpuint (vs_game_node_get_shapes (vs_window_get_cursor (win), &shapes), ==, 1);
+  g_assert_cmpint (shapes[0].color, ==, 'R');
+  g_assert_cmpuint (shapes[0].from, ==, 11);
+  g_assert_cmpuint (shapes[0].to, ==, 27);
+  app_test_action (win, "win.go-prev", NULL);
+  int n = -1;
+  vs_board_view_get_shapes (board, &n);
+  g_assert_cmpint (n, ==, 0);
+  app_test_action (win, "win.go-next", NULL);
+  vs_board_view_get_shapes (board, &n);
+  g_assert_cmpint (n, ==, 1);
+  app_test_action (win, "win.undo", NULL);
+  g_assert_cmpuint (vs_game_node_get_shapes (vs_window_get_cursor (win), NULL), ==, 0);
+  vs_board_view_get_shapes (board, &n);
+  g_assert_cmpint (n, ==, 0);
+  gtk_window_destroy (GTK_WINDOW (win));
+}
+
+/* Closing with unsaved changes asks first: Cancel keeps the window, "Close
+ * without Saving" closes it and removes the autosave. */
+static void
+test_unsaved_prompt (void)
+{
+  VsWindow *win = app_test_window ();
+  g_object_ref (win);
+  const VsVariant *zh = vs_variant_lookup ("crazyhouse");
+  app_test_action (win, "win.new-game-from", g_variant_new ("(ss)", "crazyhouse", zh->start_fen));
+  app_test_action (win, "win.play-move", g_variant_new_string ("e4"));
+  g_assert_true (vs_window_get_modified (win));
+  for (int i = 0; i < 100 && !g_file_test (vs_window_get_autosave_path (win), G_FILE_TEST_EXISTS); i++)
+    app_test_run (100);
+  g_assert_true (g_file_test (vs_window_get_autosave_path (win), G_FILE_TEST_EXISTS));
+  for (int i = 0; i < 3; i++)
+    {
+      gtk_window_close (GTK_WINDOW (win));
+      app_test_run (100);
+      g_assert_true (gtk_widget_get_visible (GTK_WIDGET (win)));
+      GtkDialog *dialog = NULL;
+      GListModel *tops = gtk_window_get_toplevels ();
+      for (guint k = 0; k < g_list_model_get_n_items (tops); k++)
+        {
+          g_autoptr (GObject) w = g_list_model_get_item (tops, k);
+          G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+          if (GTK_IS_MESSAGE_DIALOG (w) && gtk_window_get_transient_for (GTK_WINDOW (w)) == GTK_WINDOW (win))
+            dialog = GTK_DIALOG (w);
+          G_GNUC_END_IGNORE_DEPRECATIONS
+        }
+      g_assert_nonnull (dialog);
+      G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+      gtk_dialog_response (dialog, i < 2 ? GTK_RESPONSE_CANCEL : GTK_RESPONSE_REJECT);
+      G_GNUC_END_IGNORE_DEPRECATIONS
+      app_test_run (100);
+    }
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (win)));
+  g_assert_false (g_file_test (vs_window_get_autosave_path (win), G_FILE_TEST_EXISTS));
+  g_object_unref (win);
+}
+
+/* An external UCI engine added in the preferences analyses from the pane. */
+static void
+test_external_engine (void)
+{
+  if (!g_file_test ("/usr/games/fairy-stockfish", G_FILE_TEST_IS_EXECUTABLE))
+    {
+      g_test_skip ("no /usr/games/fairy-stockfish");
+      return;
+    }
+  GSettings *settings = vs_application_get_settings (app_test_application ());
+  VsPreferencesDialog *prefs = vs_preferences_dialog_new (NULL, settings);
+  g_autoptr (GError) error = NULL;
+  g_assert_true (vs_preferences_dialog_add_engine (prefs, "Fairy-Stockfish", "/usr/games/fairy-stockfish", &error));
+  g_assert_no_error (error);
+  /* a missing program is refused with a message */
+  g_assert_false (vs_preferences_dialog_add_engine (prefs, "Nothing", "/nonexistent/engine", &error));
+  g_assert_nonnull (error);
+  gtk_window_destroy (GTK_WINDOW (prefs));
+  g_settings_set_string (settings, "analysis-engine", "Fairy-Stockfish");
+
+  g_autofree char *path = g_build_filename (vs_application_get_samples_dir (), "janggi-sample.gib", NULL);
+  VsWindow *win = app_test_window ();
+  app_test_open (win, path);
+  for (int i = 0; i < 10; i++)
+    app_test_action (win, "win.go-next", NULL);
+  app_test_action (win, "win.analyse", NULL);
+  for (int i = 0; i < 300 && vs_window_get_n_analysis_reports (win) < 2; i++)
+    app_test_run (50);
+  g_assert_cmpuint (vs_window_get_n_analysis_reports (win), >=, 2);
+  app_test_action (win, "win.analyse", NULL);
+  app_test_run (200);
+  g_settings_reset (settings, "analysis-engine");
+  g_settings_reset (settings, "external-engines");
+  gtk_window_destroy (GTK_WINDOW (win));
+}
+
 static void
 count_cb (VsWindow *win, guint *n)
 {
@@ -592,8 +733,12 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/bad-file", test_bad_file);
   g_test_add_func ("/app/new-game", test_new_game);
   g_test_add_func ("/app/setup-editor", test_setup_editor);
+  g_test_add_func ("/app/guide", test_guide);
   g_test_add_func ("/app/clipboard", test_clipboard);
   g_test_add_func ("/app/play-engine", test_play_engine);
   g_test_add_func ("/app/headers", test_headers);
+  g_test_add_func ("/app/shapes", test_shapes);
+  g_test_add_func ("/app/external-engine", test_external_engine);
+  g_test_add_func ("/app/unsaved-prompt", test_unsaved_prompt);
   return g_test_run ();
 }
