@@ -130,6 +130,20 @@ vs_eval_graph_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   cairo_destroy (cr);
 
   gtk_snapshot_append_color (snapshot, &axis, &GRAPHENE_RECT_INIT (0, h / 2.0, w, 1));
+  if (!started)
+    {
+      /* Nothing evaluated yet: say how to get a graph. */
+      PangoLayout *layout = gtk_widget_create_pango_layout (widget,
+                              _("No evaluations yet: analyse or annotate the game"));
+      int tw, th;
+      pango_layout_get_pixel_size (layout, &tw, &th);
+      GdkRGBA ink = { 0.85, 0.85, 0.85, 1 };
+      gtk_snapshot_save (snapshot);
+      gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT ((w - tw) / 2.0, h / 2.0 - th - 4));
+      gtk_snapshot_append_layout (snapshot, layout, &ink);
+      gtk_snapshot_restore (snapshot);
+      g_object_unref (layout);
+    }
   if (self->current >= 0 && (guint) self->current < self->points->len)
     {
       double x = ply_x (self, self->current, w);

@@ -667,6 +667,38 @@ test_external_engine (void)
   gtk_window_destroy (GTK_WINDOW (win));
 }
 
+/* Files dropped on the window open (through the window's drop target). */
+static void
+test_drop (void)
+{
+  g_autofree char *path = app_test_shared ("data/records/crazyhouse/lichess-2017-knightvuillaume-jannlee.pgn");
+  VsWindow *win = app_test_window ();
+  GtkDropTarget *target = NULL;
+  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (win));
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr (GObject) c = g_list_model_get_item (controllers, i);
+      if (GTK_IS_DROP_TARGET (c))
+        target = GTK_DROP_TARGET (c);
+    }
+  g_assert_nonnull (target);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  GSList *list = g_slist_append (NULL, file);
+  GValue value = G_VALUE_INIT;
+  g_value_init (&value, GDK_TYPE_FILE_LIST);
+  g_value_take_boxed (&value, gdk_file_list_new_from_list (list));
+  g_slist_free (list);
+  gboolean handled = FALSE;
+  g_signal_emit_by_name (target, "drop", &value, 10.0, 10.0, &handled);
+  g_value_unset (&value);
+  g_assert_true (handled);
+  gboolean ok = FALSE;
+  g_assert_true (app_test_wait_signal (win, "loaded", 20000, &ok));
+  g_assert_true (ok);
+  g_assert_cmpstr (vs_game_get_header (vs_window_get_game (win), "White"), ==, "knightvuillaume");
+  gtk_window_destroy (GTK_WINDOW (win));
+}
+
 static void
 count_cb (VsWindow *win, guint *n)
 {
@@ -738,6 +770,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/play-engine", test_play_engine);
   g_test_add_func ("/app/headers", test_headers);
   g_test_add_func ("/app/shapes", test_shapes);
+  g_test_add_func ("/app/drop", test_drop);
   g_test_add_func ("/app/external-engine", test_external_engine);
   g_test_add_func ("/app/unsaved-prompt", test_unsaved_prompt);
   return g_test_run ();
