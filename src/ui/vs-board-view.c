@@ -1175,7 +1175,7 @@ vs_board_view_set_shapes (VsBoardView *self, const VsBoardShape *shapes, int n)
 {
   g_return_if_fail (VS_IS_BOARD_VIEW (self));
   n = CLAMP (n, 0, VS_BOARD_MAX_SHAPES);
-  if (n == self->ctl->n_shapes && memcmp (shapes, self->ctl->shapes, n * sizeof *shapes) == 0)
+  if (n == self->ctl->n_shapes && (n == 0 || memcmp (shapes, self->ctl->shapes, n * sizeof *shapes) == 0))
     return;
   if (n > 0)
     memcpy (self->ctl->shapes, shapes, n * sizeof *shapes);
