@@ -1490,8 +1490,20 @@ is_capture (const VsPosition *pos, VsMove m)
 static const char *
 check_suffix (const VsPosition *pos, VsMove m)
 {
-  if (!checkers_after (pos, m))
+  const uint64_t c = checkers_after (pos, m);
+  if (!c)
     return "";
+  /* a single distant check that the checked side can block with a drop:
+   * not mate (a drop never uncovers its own king); the move changes only
+   * the mover's hand */
+  if (!(c & (c - 1)))
+    {
+      const uint8_t *h = pos->hand[pos->side ^ 1];
+      const uint64_t bt = between (CZB (pos)->king[pos->side ^ 1], lsb (c));
+      if (bt && (h[ZH_KNIGHT] || h[ZH_BISHOP] || h[ZH_ROOK] || h[ZH_QUEEN] ||
+                 (h[ZH_PAWN] && (bt & ~(RANK_1 | RANK_8)))))
+        return "+";
+    }
   /* a check: play it on a position on the stack, of which only the fields
    * make and the generator use are filled (no history is copied) */
   VsPosition after;
