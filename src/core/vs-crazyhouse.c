@@ -948,11 +948,13 @@ keeps_king_safe (const ZhBoard *b, int us, VsMove m)
   return !(attackers_to (b, ksq, occ) & enemy);
 }
 
-/* Every legal move to `to` but castling, drops included: the same moves as
- * zh_generate (VS_GEN_ALL) gives for that square, found from the square
- * (notation readers; no full generation). */
+/* Every legal move to `to` but castling, drops included, of the piece types
+ * in `types` (bit t for type t, moving type for promotions): the same moves
+ * as zh_generate (VS_GEN_ALL) gives for that square and those types, found
+ * from the square (notation readers; no full generation). */
+#define ALL_TYPES 0x7eu
 static int
-generate_to (const VsPosition *pos, int to, VsMove *out)
+generate_to (const VsPosition *pos, int to, unsigned types, VsMove *out)
 {
   const ZhBoard *b = CZB (pos);
   const int us = pos->side, them = us ^ 1;
@@ -964,14 +966,23 @@ generate_to (const VsPosition *pos, int to, VsMove *out)
   if (own & tb)
     return 0;
   /* pieces */
-  uint64_t from = ((knight_attacks[to] & b->type[ZH_KNIGHT]) |
-                   (king_attacks[to] & b->type[ZH_KING]) |
-                   (bishop_attacks (occ, to) & (b->type[ZH_BISHOP] | b->type[ZH_QUEEN])) |
-                   (rook_attacks (occ, to) & (b->type[ZH_ROOK] | b->type[ZH_QUEEN]))) & own;
+  uint64_t from = 0;
+  if (types & (1u << ZH_KNIGHT))
+    from |= knight_attacks[to] & b->type[ZH_KNIGHT];
+  if (types & (1u << ZH_KING))
+    from |= king_attacks[to] & b->type[ZH_KING];
+  if (types & ((1u << ZH_BISHOP) | (1u << ZH_QUEEN)))
+    from |= bishop_attacks (occ, to) & (b->type[ZH_BISHOP] | b->type[ZH_QUEEN]);
+  if (types & ((1u << ZH_ROOK) | (1u << ZH_QUEEN)))
+    from |= rook_attacks (occ, to) & (b->type[ZH_ROOK] | b->type[ZH_QUEEN]);
+  from &= own;
+  for (int t = ZH_KNIGHT; t <= ZH_KING; t++)
+    if (!(types & (1u << t)))
+      from &= ~b->type[t];
   while (from)
     cand[nc++] = VS_MOVE_MAKE (pop_lsb (&from), to, VS_MOVE_NORMAL, 0);
   /* pawns */
-  const uint64_t pawns = b->type[ZH_PAWN] & own;
+  const uint64_t pawns = types & (1u << ZH_PAWN) ? b->type[ZH_PAWN] & own : 0;
   const int up = us ? -8 : 8;
   const bool promo = us ? to < 8 : to >= 56;
   uint64_t pf = 0;
@@ -1003,7 +1014,7 @@ generate_to (const VsPosition *pos, int to, VsMove *out)
   /* drops */
   if (!(occ & tb))
     for (int pt = ZH_QUEEN; pt >= ZH_PAWN; pt--)
-      if (pos->hand[us][pt] && (pt != ZH_PAWN || (to >= 8 && to < 56)))
+      if ((types & (1u << pt)) && pos->hand[us][pt] && (pt != ZH_PAWN || (to >= 8 && to < 56)))
         cand[nc++] = VS_MOVE_MAKE (NO_SQ, to, VS_MOVE_DROP, pt);
 
   /* Legality: out of check, a drop is always legal and any other move only
@@ -1479,8 +1490,20 @@ is_capture (const VsPosition *pos, VsMove m)
 static const char *
 check_suffix (const VsPosition *pos, VsMove m)
 {
-  if (!checkers_after (pos, m))
+  const uint64_t c = checkers_after (pos, m);
+  if (!c)
     return "";
+  /* a single distant check that the checked side can block with a drop:
+   * not mate (a drop never uncovers its own king); the move changes only
+   * the mover's hand */
+  if (!(c & (c - 1)))
+    {
+      const uint8_t *h = pos->hand[pos->side ^ 1];
+      const uint64_t bt = between (CZB (pos)->king[pos->side ^ 1], lsb (c));
+      if (bt && (h[ZH_KNIGHT] || h[ZH_BISHOP] || h[ZH_ROOK] || h[ZH_QUEEN] ||
+                 (h[ZH_PAWN] && (bt & ~(RANK_1 | RANK_8)))))
+        return "+";
+    }
   /* a check: play it on a position on the stack, of which only the fields
    * make and the generator use are filled (no history is copied) */
   VsPosition after;
@@ -1539,7 +1562,7 @@ write_san (const VsPosition *pos, VsMove m, char *out)
         g_string_append_c (s, piece_chars[type]);
         /* minimal disambiguation: file, else rank, else both */
         VsMove moves[VS_MAX_MOVES];
-        int n = generate_to (pos, to, moves);
+        int n = generate_to (pos, to, 1u << type, moves);
         gboolean other = FALSE, same_file = FALSE, same_rank = FALSE;
         for (int i = 0; i < n; i++)
           {
@@ -1728,10 +1751,20 @@ static gboolean
 parse_san (const VsPosition *pos, const char *text, VsMove *out, const char **warning,
            GError **error)
 {
+  /* the text without surrounding white space (as g_strstrip would) */
   char buf[VS_MOVE_TEXT_MAX];
-  g_strlcpy (buf, text, sizeof buf);
-  g_strstrip (buf);
-  int len = strlen (buf);
+  const char *src = text;
+  while (g_ascii_isspace (*src))
+    src++;
+  int len = 0;
+  while (src[len] && len < (int) sizeof buf - 1)
+    {
+      buf[len] = src[len];
+      len++;
+    }
+  while (len > 0 && g_ascii_isspace (buf[len - 1]))
+    len--;
+  buf[len] = '\0';
   int checks = 0, mates = 0;
 
   /* Suffixes: glyphs, check marks, "e.p." */
@@ -1745,6 +1778,9 @@ parse_san (const VsPosition *pos, const char *text, VsMove *out, const char **wa
             mates++;
           buf[--len] = '\0';
         }
+      const char last = len > 2 ? g_ascii_tolower (buf[len - 1]) : '\0';
+      if (last != '.' && last != 'p')
+        break;
       if (len > 4 && g_ascii_strcasecmp (buf + len - 4, "e.p.") == 0)
         buf[len -= 4] = '\0';
       else if (len > 2 && g_ascii_strcasecmp (buf + len - 2, "ep") == 0 &&
@@ -1765,9 +1801,10 @@ parse_san (const VsPosition *pos, const char *text, VsMove *out, const char **wa
   gboolean promotion_needed = FALSE;
 
   /* Castling, also with zeros and lower case. */
-  char norm[VS_MOVE_TEXT_MAX];
-  for (int i = 0; i <= len; i++)
-    norm[i] = (buf[i] == '0' || buf[i] == 'o') ? 'O' : buf[i];
+  char norm[VS_MOVE_TEXT_MAX] = "";
+  if (buf[0] == 'O' || buf[0] == '0' || buf[0] == 'o')
+    for (int i = 0; i <= len; i++)
+      norm[i] = (buf[i] == '0' || buf[i] == 'o') ? 'O' : buf[i];
   if (strcmp (norm, "O-O") == 0 || strcmp (norm, "O-O-O") == 0)
     {
       int file = len == 3 ? 6 : 2;
@@ -1793,7 +1830,7 @@ parse_san (const VsPosition *pos, const char *text, VsMove *out, const char **wa
       int to = parse_square (at + 1);
       if (t == 0 || t == ZH_KING || to < 0 || at[3] != '\0')
         return bad_move (error, text, VS_NOTATION_SAN);
-      n = generate_to (pos, to, moves);
+      n = generate_to (pos, to, 1u << t, moves);
       for (int i = 0; i < n; i++)
         if (VS_MOVE_KIND (moves[i]) == VS_MOVE_DROP && VS_MOVE_TO (moves[i]) == to &&
             VS_MOVE_PIECE (moves[i]) == t)
@@ -1864,7 +1901,10 @@ parse_san (const VsPosition *pos, const char *text, VsMove *out, const char **wa
         }
       if (n_pats == 0)
         return bad_move (error, text, VS_NOTATION_SAN);
-      n = generate_to (pos, to, moves);
+      unsigned types = 0;
+      for (int k = 0; k < n_pats; k++)
+        types |= 1u << pats[k].type;
+      n = generate_to (pos, to, types, moves);
       /* the first reading that fits wins: a lower-case "b" is a pawn's file
        * as in standard SAN, and a bishop only when no pawn move fits */
       for (int k = 0; k < n_pats && count == 0; k++)
