@@ -22,6 +22,9 @@ run (char **out, char **err, ...)
 {
   const char *cli = g_getenv ("VS_CLI");
   g_assert_nonnull (cli);
+  /* callers reuse their out/err strings from one run to the next */
+  g_clear_pointer (out, g_free);
+  g_clear_pointer (err, g_free);
   GPtrArray *argv = g_ptr_array_new ();
   g_ptr_array_add (argv, (gpointer) cli);
   va_list ap;
@@ -137,7 +140,8 @@ test_convert (void)
   g_assert_cmpint (run (&c, &e, "replay", gib2, NULL), ==, 0);
   g_assert_cmpstr (a, ==, b);
   g_assert_cmpstr (a, ==, c);
-  g_assert_cmpuint (g_strv_length (g_strsplit (a, "\n", -1)), ==, 26);
+  g_auto(GStrv) lines = g_strsplit (a, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, 26);
   /* Crazyhouse cannot become gibo */
   g_autofree char *zh = shared_path ("data/records/crazyhouse/lichess-2016-saturs-jannlee.pgn");
   g_autofree char *bad = g_build_filename (dir, "zh.gib", NULL);

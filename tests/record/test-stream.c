@@ -169,8 +169,14 @@ test_ten_thousand_games (void)
   g_test_message ("streamed %" G_GUINT64_FORMAT " bytes; peak RSS %ld KiB before, %ld KiB after",
                   produced, before, after);
   g_assert_cmpuint (produced, >, 30 * 1024 * 1024);
-  /* memory does not follow the input size: far less than 30 MB more */
+  /* memory does not follow the input size: far less than 30 MB more
+   * (not measurable under AddressSanitizer, whose quarantine keeps freed
+   * memory resident on purpose) */
+#if defined(__SANITIZE_ADDRESS__)
+  if (FALSE)
+#else
   if (before > 0 && after > 0)
+#endif
     g_assert_cmpint (after - before, <, 8 * 1024);
 }
 
