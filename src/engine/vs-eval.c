@@ -220,11 +220,15 @@ build_tables (VsEvalTables *t, const VsVariant *v)
 const VsEvalTables *
 vs_eval_tables (const VsVariant *v)
 {
-  /* One slot per registered variant, built on first use. */
+  /* One slot per registered variant, built on first use.  Variants that are
+   * not registered (tests' toy variants) get append-only slots: a slot, once
+   * built, is never written again, so readers need no lock. */
   static VsEvalTables tables[8];
   static gsize done[8];
-  static VsEvalTables extra;   /* unregistered variant: built per call site once */
+  static VsEvalTables extra[8];
+  static gpointer extra_variant[8];   /* const VsVariant *, set atomically */
   static GMutex extra_lock;
+  static __thread VsEvalTables overflow;   /* more than 8 unregistered variants */
   const VsVariant *const *all = vs_variants ();
   for (int i = 0; all[i] && i < 8; i++)
     if (all[i] == v)
@@ -236,11 +240,30 @@ vs_eval_tables (const VsVariant *v)
           }
         return &tables[i];
       }
+  for (int i = 0; i < 8; i++)
+    if (g_atomic_pointer_get (&extra_variant[i]) == v)
+      return &extra[i];
   g_mutex_lock (&extra_lock);
-  if (extra.variant != v)
-    build_tables (&extra, v);
+  for (int i = 0; i < 8; i++)
+    {
+      const VsVariant *slot = g_atomic_pointer_get (&extra_variant[i]);
+      if (slot == v)
+        {
+          g_mutex_unlock (&extra_lock);
+          return &extra[i];
+        }
+      if (slot == NULL)
+        {
+          build_tables (&extra[i], v);
+          g_atomic_pointer_set (&extra_variant[i], (gpointer) v);   /* publish after building */
+          g_mutex_unlock (&extra_lock);
+          return &extra[i];
+        }
+    }
   g_mutex_unlock (&extra_lock);
-  return &extra;
+  if (overflow.variant != v)
+    build_tables (&overflow, v);
+  return &overflow;
 }
 
 int
