@@ -650,6 +650,8 @@ parse_movetext (Pgn *P, VsPosition *pos)
               /* digits glued to something else: a move (gibo-like or UCI) */
               goto move;
             }
+          if (!dots && q - p == 4 && memcmp (p, "0000", 4) == 0)
+            goto move;   /* the null move / Janggi pass as the writers write it */
           P->p = q;
         }
       else if ((c == '!' || c == '?' || c == '+' || c == '-' || c == '=' || ((guchar) c & 0x80))
