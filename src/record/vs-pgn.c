@@ -121,7 +121,8 @@ parse_tag (Pgn *P, Tag *t)
   while (q < eol && (*q == ' ' || *q == '\t'))
     q++;
   const char *k = q;
-  while (q < eol && !g_ascii_isspace (*q) && *q != '"' && *q != ']')
+  /* a name is printable: control bytes (NUL included) end it */
+  while (q < eol && (guchar) *q > ' ' && *q != 0x7f && *q != '"' && *q != ']')
     q++;
   if (q == k)
     {
@@ -145,6 +146,11 @@ parse_tag (Pgn *P, Tag *t)
     {
       if (*q == '\\' && q + 1 < eol && (q[1] == '"' || q[1] == '\\'))
         q++;
+      if (*q == '\0')
+        {
+          q++;   /* a NUL byte cannot be kept in a header value */
+          continue;
+        }
       g_string_append_c (v, *q++);
     }
   t->value_end = q;
