@@ -704,23 +704,61 @@ wait_idle (void)
       ;
 }
 
+static gboolean
+set_flag (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Waits (at most 10 s) until the window is mapped and laid out: under Xvfb
+ * the map can take longer than a few idle iterations. */
+static void
+wait_laid_out (GtkWidget *window)
+{
+  gboolean timed_out = FALSE;
+  guint id = g_timeout_add (10000, set_flag, &timed_out);
+  while (!timed_out && (!gtk_widget_get_mapped (window) || gtk_widget_get_width (window) <= 0 ||
+                        gtk_widget_get_height (window) <= 0))
+    g_main_context_iteration (NULL, TRUE);
+  if (!timed_out)
+    g_source_remove (id);
+  wait_idle ();
+}
+
 /* Renders the whole window to a PNG file (what a screenshot shows). */
 static void
 save_window_png (GtkWidget *window, const char *path)
 {
-  wait_idle ();
-  int w = gtk_widget_get_width (window), h = gtk_widget_get_height (window);
-  GdkPaintable *p = gtk_widget_paintable_new (window);
-  GtkSnapshot *snap = gtk_snapshot_new ();
-  gdk_paintable_snapshot (p, snap, w, h);
-  GskRenderNode *node = gtk_snapshot_free_to_node (snap);
+  wait_laid_out (window);
+  /* After a section change the window may need a new layout (Strato's three
+   * boards ask for more room): its paintable draws nothing until the next
+   * frame has been laid out, so retry on later frames, for at most 5 s. */
+  GskRenderNode *node = NULL;
+  int w = 0, h = 0;
+  for (int attempt = 0; attempt < 250 && node == NULL; attempt++)
+    {
+      if (attempt > 0)
+        {
+          gboolean tick = FALSE;
+          g_timeout_add (20, set_flag, &tick);
+          while (!tick)
+            g_main_context_iteration (NULL, TRUE);
+        }
+      w = gtk_widget_get_width (window);
+      h = gtk_widget_get_height (window);
+      GdkPaintable *p = gtk_widget_paintable_new (window);
+      GtkSnapshot *snap = gtk_snapshot_new ();
+      gdk_paintable_snapshot (p, snap, w, h);
+      node = gtk_snapshot_free_to_node (snap);
+      g_object_unref (p);
+    }
   g_assert_nonnull (node);
   GskRenderer *r = gtk_native_get_renderer (GTK_NATIVE (window));
   GdkTexture *t = gsk_renderer_render_texture (r, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
   g_assert_true (gdk_texture_save_to_png (t, path));
   g_object_unref (t);
   gsk_render_node_unref (node);
-  g_object_unref (p);
 }
 
 typedef struct {
