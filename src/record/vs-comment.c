@@ -274,8 +274,11 @@ _vs_comment_extract_commands (VsGame *game, VsGameNode *node, const char *text, 
             rest = g_string_sized_new (len);
           g_string_append_len (rest, copied, open - copied);
           copied = close + 1;
+          p = close + 1;
         }
-      p = close + 1;
+      else
+        p = open + 1;   /* not a command we keep: plain text, which may hold the
+                           opening of one ("see [%x [%eval 0.3]") */
     }
   if (!rest)
     {

@@ -962,13 +962,23 @@ static void
 emit_comment (Writer *w, const char *text, const VsGameNode *node_cmds)
 {
   GString *c = g_string_new ("{ ");
+  gboolean cmds = node_cmds && _vs_game_node_has_commands (node_cmds);
+  /* Text that holds "[%" (a command kept as text because the node already had
+   * one, or a stray "[%") goes after the commands, so that a re-read gives
+   * the node its own commands first and keeps the text as text. */
+  gboolean cmds_first = cmds && text && strstr (text, "[%") != NULL;
+  if (cmds_first)
+    {
+      _vs_comment_write_commands (w->game, node_cmds, c);
+      g_string_append_c (c, ' ');
+    }
   if (text)
     {
       /* "}" cannot appear inside a PGN comment */
       for (const char *p = text; *p; p++)
         g_string_append_c (c, *p == '}' ? ')' : *p);
     }
-  if (node_cmds && _vs_game_node_has_commands (node_cmds))
+  if (cmds && !cmds_first)
     {
       if (text)
         g_string_append_c (c, ' ');

@@ -104,6 +104,44 @@ test_rich_round_trip (void)
   g_assert_cmpstr (w1, ==, w2);
 }
 
+/* Comment text that holds "[%" — a stray opening, or a command the node
+ * already has kept as text — never swallows the node's own commands, on
+ * the first read or after a write. */
+static const char stray[] =
+  "1. a { see [%x [%eval 0.30] [%clk 0:01:00] } 1... b { a [% b } { [%eval 1.0] }\n"
+  "2. c { [%eval -0.5] [%eval 0.25] [%cal Ga1b2 } *\n";
+
+static void
+test_command_like_text (void)
+{
+  g_autoptr (VsGameCollection) c1 = read_text (stray, TRUE, NULL);
+  VsGame *g = vs_game_collection_get_game (c1, 0);
+  VsGameNode *a1 = vs_game_node_get_main_child (vs_game_get_root (g));
+  g_assert_cmpstr (vs_game_node_get_comment_after (a1), ==, "see [%x");
+  g_assert_cmpint (vs_game_node_get_eval (a1).kind, ==, VS_EVAL_CP);
+  g_assert_cmpint (vs_game_node_get_eval (a1).value, ==, 30);
+  g_assert_cmpint (vs_game_node_get_clock (a1), ==, 60000);
+  VsGameNode *b1 = vs_game_node_get_main_child (a1);
+  g_assert_cmpstr (vs_game_node_get_comment_after (b1), ==, "a [% b");
+  g_assert_cmpint (vs_game_node_get_eval (b1).value, ==, 100);
+  VsGameNode *c2 = vs_game_node_get_main_child (b1);
+  g_assert_cmpint (vs_game_node_get_eval (c2).value, ==, -50);
+  g_assert_cmpstr (vs_game_node_get_comment_after (c2), ==, "[%eval 0.25] [%cal Ga1b2");
+
+  for (int round = 0; round < 2; round++)
+    {
+      g_autofree char *w1 = vs_pgn_write_game (g);
+      g_autoptr (VsGameCollection) c2c = read_text (w1, TRUE, NULL);
+      g_autoptr (VsGame) g2 = vs_game_copy (vs_game_collection_get_game (c2c, 0));
+      g_autofree char *w2 = vs_pgn_write_game (g2);
+      vs_game_set_header (g2, "Variant", NULL);
+      g_autofree char *why = NULL;
+      if (!vs_game_equal (g, g2, &why))
+        g_error ("round trip differs: %s\n%s", why, w1);
+      g_assert_cmpstr (w1, ==, w2);
+    }
+}
+
 typedef struct {
   const char *text;
   VsRecordErrorCode code;
@@ -269,6 +307,7 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/record/pgn-syntax/rich-round-trip", test_rich_round_trip);
+  g_test_add_func ("/record/pgn-syntax/command-like-text", test_command_like_text);
   g_test_add_func ("/record/pgn-syntax/errors", test_errors);
   g_test_add_func ("/record/pgn-syntax/bad-game-keeps-others", test_bad_game_keeps_others);
   g_test_add_func ("/record/pgn-syntax/unreadable-game", test_unreadable_game);
