@@ -39,6 +39,11 @@ void vs_fuzz_record   (VsFuzzRecordMode mode, const uint8_t *data, size_t size);
  * first; the rest is lines given to vs_uci_parse_info (tests/fuzz/vs-fuzz-uci.c). */
 void vs_fuzz_uci_info (const uint8_t *data, size_t size);
 
+/* What the app reads back from its settings and data directory: byte 0
+ * picks autosave description / engine list (serialized or as text) / a
+ * stored name (tests/fuzz/vs-fuzz-settings.c). */
+void vs_fuzz_settings (const uint8_t *data, size_t size);
+
 
 /* For the regression tests: add one GTest case per file of
  * VS_FUZZ_DIR/regressions/<target>/ and VS_FUZZ_DIR/seeds/<target>/

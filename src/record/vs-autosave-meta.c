@@ -1,0 +1,58 @@
+/* vs-autosave-meta.c — see vs-autosave-meta.h. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "vs-autosave-meta.h"
+
+#define GROUP "autosave"
+
+void
+vs_autosave_meta_clear (VsAutosaveMeta *meta)
+{
+  g_clear_pointer (&meta->uri, g_free);
+  meta->time = 0;
+  meta->game = 0;
+}
+
+gboolean
+vs_autosave_meta_parse (const char *data, gsize len, VsAutosaveMeta *meta, GError **error)
+{
+  *meta = (VsAutosaveMeta) { 0 };
+  g_autoptr (GKeyFile) kf = g_key_file_new ();
+  g_autoptr (GError) local = NULL;
+  if (!g_key_file_load_from_data (kf, data, len, G_KEY_FILE_NONE, &local))
+    {
+      g_set_error (error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_PARSE,
+                   _("The backup’s description is damaged: %s"), local->message);
+      return FALSE;
+    }
+  if (!g_key_file_has_group (kf, GROUP))
+    {
+      g_set_error (error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_GROUP_NOT_FOUND,
+                   _("The backup’s description is damaged: it has no [%s] section."), GROUP);
+      return FALSE;
+    }
+  g_autofree char *uri = g_key_file_get_string (kf, GROUP, "file", NULL);
+  /* Only a well-formed absolute URI names a file to save back to. */
+  if (uri && *uri && g_utf8_validate (uri, -1, NULL) && g_uri_is_valid (uri, G_URI_FLAGS_NONE, NULL))
+    meta->uri = g_steal_pointer (&uri);
+  gint64 t = g_key_file_get_int64 (kf, GROUP, "time", &local);
+  if (local == NULL && t > 0)
+    meta->time = t;
+  g_clear_error (&local);
+  int game = g_key_file_get_integer (kf, GROUP, "game", &local);
+  if (local == NULL && game > 0)
+    meta->game = (guint) game;
+  return TRUE;
+}
+
+char *
+vs_autosave_meta_to_data (const VsAutosaveMeta *meta, gsize *len)
+{
+  g_autoptr (GKeyFile) kf = g_key_file_new ();
+  g_key_file_set_string (kf, GROUP, "file", meta->uri ? meta->uri : "");
+  g_key_file_set_int64 (kf, GROUP, "time", meta->time);
+  g_key_file_set_integer (kf, GROUP, "game", (int) MIN (meta->game, (guint) G_MAXINT));
+  return g_key_file_to_data (kf, len, NULL);
+}
