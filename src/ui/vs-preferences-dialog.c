@@ -6,6 +6,7 @@
 
 #include "vs-board-theme.h"
 #include "vs-piece-set.h"
+#include "vs-engine-config.h"
 #include "vs-preferences-dialog.h"
 
 struct _VsPreferencesDialog
@@ -173,16 +174,10 @@ vs_preferences_dialog_add_engine (VsPreferencesDialog *self, const char *name,
 {
   g_auto (GStrv) argv = NULL;
   g_autofree char *name_s = g_strstrip (g_strdup (name ? name : ""));
-  if (*name_s == '\0')
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("Give the engine a name."));
-      return FALSE;
-    }
-  if (!command || !g_shell_parse_argv (command, NULL, &argv, NULL) || argv[0] == NULL)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("Enter the command that starts the engine."));
-      return FALSE;
-    }
+  /* the same checks as when the list is read back (vs-engine-config.c) */
+  if (!vs_engine_config_check (name_s, command, error))
+    return FALSE;
+  g_shell_parse_argv (command, NULL, &argv, NULL);
   g_autofree char *program = g_find_program_in_path (argv[0]);
   if (program == NULL)
     {
