@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "vs-analysis-pane.h"
+#include "vs-engine-config.h"
 
 #define N_LINE_ROWS 10
 
@@ -234,13 +235,15 @@ fill_engines (VsAnalysisPane *self)
   g_autofree char *chosen = NULL;
   if (self->settings)
     {
+      /* read back and checked entry by entry (vs-engine-config.c): the
+       * settings may have been edited by hand */
       g_autoptr (GVariant) engines = g_settings_get_value (self->settings, "external-engines");
-      for (gsize i = 0; i < g_variant_n_children (engines); i++)
+      g_autoptr (GPtrArray) configs = vs_engine_configs_from_variant (engines);
+      for (guint i = 0; i < configs->len; i++)
         {
-          const char *name, *command;
-          g_variant_get_child (engines, i, "(&s&s)", &name, &command);
-          g_ptr_array_add (self->engine_names, g_strdup (name));
-          g_ptr_array_add (self->engine_commands, g_strdup (command));
+          const VsEngineConfig *c = g_ptr_array_index (configs, i);
+          g_ptr_array_add (self->engine_names, g_strdup (c->name));
+          g_ptr_array_add (self->engine_commands, g_strdup (c->command));
         }
       chosen = g_settings_get_string (self->settings, "analysis-engine");
     }
