@@ -22,6 +22,7 @@
 #include <signal.h>
 
 #include "vs-analysis-pane.h"
+#include "vs-autosave-meta.h"
 #include "vs-annotator.h"
 #include "vs-board-view.h"
 #include "vs-comment-dialog.h"
@@ -565,12 +566,13 @@ autosave_now (gpointer user_data)
   j->path = g_strdup (self->autosave_path);
   j->bytes = bytes;
   j->meta_path = autosave_meta_path (self->autosave_path);
-  g_autoptr (GKeyFile) kf = g_key_file_new ();
-  g_autofree char *uri = self->file ? g_file_get_uri (self->file) : NULL;
-  g_key_file_set_string (kf, "autosave", "file", uri ? uri : "");
-  g_key_file_set_int64 (kf, "autosave", "time", g_get_real_time () / G_USEC_PER_SEC);
-  g_key_file_set_integer (kf, "autosave", "game", self->game_index);
-  j->meta = g_key_file_to_data (kf, NULL, NULL);
+  VsAutosaveMeta meta = {
+    .uri = self->file ? g_file_get_uri (self->file) : NULL,
+    .time = g_get_real_time () / G_USEC_PER_SEC,
+    .game = self->game_index,
+  };
+  j->meta = vs_autosave_meta_to_data (&meta, NULL);
+  vs_autosave_meta_clear (&meta);
 
   GTask *task = g_task_new (NULL, NULL, autosave_done, g_object_ref (self));
   g_task_set_task_data (task, j, write_job_free);
@@ -1820,10 +1822,14 @@ recover (VsWindow *self)
     {
       const char *path = g_ptr_array_index (files, i);
       g_autofree char *meta_path = autosave_meta_path (path);
-      g_autoptr (GKeyFile) kf = g_key_file_new ();
-      g_autofree char *uri = NULL;
-      if (g_key_file_load_from_file (kf, meta_path, 0, NULL))
-        uri = g_key_file_get_string (kf, "autosave", "file", NULL);
+      /* the description is checked (vs-autosave-meta.c); a damaged one only
+       * loses where the study came from, never the study */
+      g_autofree char *meta_text = NULL;
+      gsize meta_len = 0;
+      VsAutosaveMeta meta = { 0 };
+      if (g_file_get_contents (meta_path, &meta_text, &meta_len, NULL))
+        vs_autosave_meta_parse (meta_text, meta_len, &meta, NULL);
+      g_autofree char *uri = g_steal_pointer (&meta.uri);
 
       g_autoptr (VsGameCollection) collection = vs_game_collection_new ();
       g_autoptr (GError) error = NULL;
@@ -1847,6 +1853,9 @@ recover (VsWindow *self)
         }
       g_autoptr (GFile) file = uri && *uri ? g_file_new_for_uri (uri) : NULL;
       vs_window_set_collection (target, collection, file);
+      /* back on the game that was being edited */
+      if (meta.game > 0 && meta.game < vs_game_collection_get_n_games (collection))
+        show_game (target, meta.game);
       target->file_format = file ? format_for_file (file) : VS_RECORD_FORMAT_PGN;
       set_modified (target, TRUE);
       /* The recovered work now lives in the target's own autosave. */

@@ -323,6 +323,31 @@ test_multi_game_list (void)
 
   app_test_action (win, "win.select-game", g_variant_new_uint32 (2));
   g_assert_cmpstr (vs_game_get_header (vs_window_get_game (win), "Black"), ==, "CrazyAra");
+
+  /* An edit to the third game, left behind by a "crashed" process, comes
+   * back on that game. */
+  app_test_action (win, "win.go-next", NULL);
+  app_test_action (win, "win.set-comment-after", g_variant_new_string ("third game"));
+  const char *autosave = vs_window_get_autosave_path (win);
+  for (int i = 0; i < 100 && !g_file_test (autosave, G_FILE_TEST_EXISTS); i++)
+    app_test_run (100);
+  g_assert_true (g_file_test (autosave, G_FILE_TEST_EXISTS));
+  g_autofree char *dir = g_path_get_dirname (autosave);
+  g_autofree char *orphan = g_build_filename (dir, "2147483645-1.pgn", NULL);
+  g_autofree char *orphan_ini = g_build_filename (dir, "2147483645-1.ini", NULL);
+  g_autofree char *base = g_strndup (autosave, strlen (autosave) - 4);
+  g_autofree char *meta_ini = g_strconcat (base, ".ini", NULL);
+  g_assert_cmpint (g_rename (autosave, orphan), ==, 0);
+  g_assert_cmpint (g_rename (meta_ini, orphan_ini), ==, 0);
+  VsWindow *fresh = app_test_window ();
+  gboolean ok = FALSE;
+  vs_window_load_startup (fresh);
+  g_assert_true (app_test_wait_signal (fresh, "loaded", 20000, &ok));
+  app_test_action (fresh, "win.recover-autosaves", NULL);
+  g_assert_cmpstr (vs_game_get_header (vs_window_get_game (fresh), "Black"), ==, "CrazyAra");
+  VsGameNode *first = vs_game_node_get_main_child (vs_game_get_root (vs_window_get_game (fresh)));
+  g_assert_cmpstr (vs_game_node_get_comment_after (first), ==, "third game");
+  gtk_window_destroy (GTK_WINDOW (fresh));
   gtk_window_destroy (GTK_WINDOW (win));
 }
 
