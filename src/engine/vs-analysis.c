@@ -59,6 +59,7 @@ typedef struct {
   VsPosition *pos;
   VsAnalysisOptions opts;
   char *engine_command;
+  char *engine_name;
   GMutex lock;                /* guards everything below */
   VsSearch *search;           /* while the built-in search runs */
   VsUciClient *client;        /* while the UCI engine runs */
@@ -103,6 +104,7 @@ run_free (Run *run)
 {
   g_free (run->pos);
   g_free (run->engine_command);
+  g_free (run->engine_name);
   vs_analysis_info_free (run->latest);
   if (run->cancellable && run->cancel_id)
     g_cancellable_disconnect (run->cancellable, run->cancel_id);
@@ -312,10 +314,14 @@ analysis_thread (GTask *task, gpointer source, gpointer task_data, GCancellable 
         g_clear_object (&self->idle_client);
       g_mutex_unlock (&self->pool_lock);
       gboolean ok = TRUE;
+      if (client)
+        vs_uci_client_set_label (client, run->engine_name);
       if (client == NULL)
         {
           client = vs_uci_client_new (run->engine_command ? run->engine_command : "");
-          ok = vs_uci_client_start (client, 10000, cancellable, &error) &&
+          vs_uci_client_set_label (client, run->engine_name);
+          /* 0: the client's watchdog time (10 s unless VS_ENGINE_WATCHDOG_MS) */
+          ok = vs_uci_client_start (client, 0, cancellable, &error) &&
                vs_uci_client_set_variant (client, run->pos->variant, &error);
           /* only what differs from the engine's defaults: engines clear
            * their hash table synchronously on Hash/Threads (seconds for
@@ -524,6 +530,8 @@ vs_analysis_start (VsAnalysis *self, const VsPosition *pos, const VsAnalysisOpti
     vs_analysis_options_init (&run->opts);
   run->engine_command = g_strdup (run->opts.engine_command);
   run->opts.engine_command = run->engine_command;
+  run->engine_name = g_strdup (run->opts.engine_name);
+  run->opts.engine_name = run->engine_name;
   run->start_us = g_get_monotonic_time ();
 
   self->internal = g_cancellable_new ();

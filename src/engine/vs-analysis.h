@@ -37,6 +37,8 @@ typedef struct {
   int      depth;
   guint64  nodes;
   gint64   movetime_ms;
+  const char *engine_name;         /* the user's name for the UCI engine, used
+                                      in error messages (NULL: the command) */
 } VsAnalysisOptions;
 
 void vs_analysis_options_init (VsAnalysisOptions *options);

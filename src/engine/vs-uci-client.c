@@ -17,6 +17,10 @@
 G_DEFINE_QUARK (vs-uci-client-error-quark, vs_uci_client_error)
 
 #define LINE_MAX_BYTES (64 * 1024)
+/* The reader stops reading (the engine then blocks on its full pipe) while
+ * this much text waits in the queue: a babbling engine cannot fill memory. */
+#define QUEUE_MAX_BYTES (4 * 1024 * 1024)
+#define WATCHDOG_DEFAULT_MS 10000
 #define EOF_MARK ((gpointer) &eof_mark_storage)
 static const char eof_mark_storage = 0;
 
@@ -34,6 +38,10 @@ struct _VsUciClient {
   GHashTable *defaults;   /* option name (lower case) → default value */
   GPtrArray *variants;    /* UCI_Variant values */
   atomic_int stop_requested;
+  atomic_size_t queued_bytes; /* text in `lines` */
+  atomic_int closing;         /* quit: the reader must not wait for room */
+  char *label;                /* the name the user gave the engine, or NULL */
+  int watchdog_ms;
   gboolean eof;
   GMutex write_lock;
 };
@@ -48,6 +56,7 @@ vs_uci_client_finalize (GObject *object)
   g_free (self->command_line);
   g_strfreev (self->argv);
   g_free (self->name);
+  g_free (self->label);
   g_ptr_array_unref (self->options);
   g_ptr_array_unref (self->variants);
   g_hash_table_unref (self->defaults);
@@ -68,6 +77,14 @@ vs_uci_client_init (VsUciClient *self)
   self->variants = g_ptr_array_new_with_free_func (g_free);
   self->defaults = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   g_mutex_init (&self->write_lock);
+  self->watchdog_ms = WATCHDOG_DEFAULT_MS;
+  const char *env = g_getenv ("VS_ENGINE_WATCHDOG_MS");
+  if (env && *env)
+    {
+      gint64 v = g_ascii_strtoll (env, NULL, 10);
+      if (v > 0)
+        self->watchdog_ms = (int) MIN (v, G_MAXINT / 2);
+    }
 }
 
 VsUciClient *
@@ -81,7 +98,39 @@ vs_uci_client_new (const char *command_line)
 static const char *
 display_name (VsUciClient *self)
 {
-  return self->command_line;
+  return self->label ? self->label : self->command_line;
+}
+
+void
+vs_uci_client_set_label (VsUciClient *self, const char *label)
+{
+  g_return_if_fail (VS_IS_UCI_CLIENT (self));
+  g_free (self->label);
+  self->label = label && *label ? g_utf8_make_valid (label, -1) : NULL;
+}
+
+void
+vs_uci_client_set_watchdog (VsUciClient *self, int timeout_ms)
+{
+  g_return_if_fail (VS_IS_UCI_CLIENT (self));
+  if (timeout_ms > 0)
+    self->watchdog_ms = timeout_ms;
+}
+
+int
+vs_uci_client_get_watchdog (VsUciClient *self)
+{
+  return self->watchdog_ms;
+}
+
+static void
+set_silent_error (VsUciClient *self, GError **error)
+{
+  int s = MAX ((self->watchdog_ms + 999) / 1000, 1);
+  g_set_error (error, VS_UCI_CLIENT_ERROR, VS_UCI_CLIENT_ERROR_TIMEOUT,
+               g_dngettext (GETTEXT_PACKAGE, "The engine “%s” did not answer within %d second.",
+                            "The engine “%s” did not answer within %d seconds.", s),
+               display_name (self), s);
 }
 
 static gpointer
@@ -104,6 +153,10 @@ reader_main (gpointer data)
             {
               if (line->len && line->str[line->len - 1] == '\r')
                 g_string_truncate (line, line->len - 1);
+              /* wait for room: the engine blocks on its pipe meanwhile */
+              while (atomic_load (&self->queued_bytes) > QUEUE_MAX_BYTES && !atomic_load (&self->closing))
+                g_usleep (2000);
+              atomic_fetch_add (&self->queued_bytes, line->len + 1);
               g_async_queue_push (q, g_string_free (line, FALSE));
               line = g_string_new (NULL);
             }
@@ -170,6 +223,7 @@ next_line (VsUciClient *self, int timeout_ms, GError **error)
       set_exit_error (self, error);
       return NULL;
     }
+  atomic_fetch_sub (&self->queued_bytes, strlen (item) + 1);
   return item;
 }
 
@@ -219,7 +273,7 @@ vs_uci_client_start (VsUciClient *self, int timeout_ms, GCancellable *cancellabl
   g_return_val_if_fail (VS_IS_UCI_CLIENT (self), FALSE);
   g_return_val_if_fail (self->proc == NULL, FALSE);
   if (timeout_ms <= 0)
-    timeout_ms = 10000;
+    timeout_ms = self->watchdog_ms;
   g_autoptr(GError) local = NULL;
   g_strfreev (self->argv);
   self->argv = NULL;
@@ -232,8 +286,13 @@ vs_uci_client_start (VsUciClient *self, int timeout_ms, GCancellable *cancellabl
   g_autofree char *path = g_find_program_in_path (self->argv[0]);
   if (path == NULL)
     {
-      g_set_error (error, VS_UCI_CLIENT_ERROR, VS_UCI_CLIENT_ERROR_NOT_FOUND,
-                   _("The engine program “%s” was not found."), self->argv[0]);
+      if (self->label)
+        g_set_error (error, VS_UCI_CLIENT_ERROR, VS_UCI_CLIENT_ERROR_NOT_FOUND,
+                     _("The engine “%s” could not be started: the program “%s” was not found."),
+                     self->label, self->argv[0]);
+      else
+        g_set_error (error, VS_UCI_CLIENT_ERROR, VS_UCI_CLIENT_ERROR_NOT_FOUND,
+                     _("The engine program “%s” was not found."), self->argv[0]);
       return FALSE;
     }
   ignore_sigpipe_once ();
@@ -243,12 +302,15 @@ vs_uci_client_start (VsUciClient *self, int timeout_ms, GCancellable *cancellabl
   if (self->proc == NULL)
     {
       g_set_error (error, VS_UCI_CLIENT_ERROR, VS_UCI_CLIENT_ERROR_SPAWN,
-                   _("The engine “%s” could not be started: %s"), self->argv[0], local->message);
+                   _("The engine “%s” could not be started: %s"), self->label ? self->label : self->argv[0],
+                   local->message);
       return FALSE;
     }
   self->in = g_object_ref (g_subprocess_get_stdin_pipe (self->proc));
   self->out = g_object_ref (g_subprocess_get_stdout_pipe (self->proc));
   self->lines = g_async_queue_new_full (g_free);
+  atomic_store (&self->queued_bytes, 0);
+  atomic_store (&self->closing, 0);
   self->eof = FALSE;
   self->reader = g_thread_new ("vs-uci-reader", reader_main, self);
   if (!send_line (self, error, "uci"))
@@ -283,7 +345,8 @@ vs_uci_client_start (VsUciClient *self, int timeout_ms, GCancellable *cancellabl
       if (g_str_has_prefix (line, "id name "))
         {
           g_free (self->name);
-          self->name = g_utf8_make_valid (line + 8, -1);
+          /* a name, not a novel: shown in the analysis pane */
+          self->name = g_utf8_make_valid (line + 8, MIN (strlen (line + 8), 200));
         }
       else if (g_str_has_prefix (line, "option name "))
         {
@@ -429,6 +492,7 @@ vs_uci_client_stop (VsUciClient *self)
 void
 vs_uci_client_quit (VsUciClient *self)
 {
+  atomic_store (&self->closing, 1);
   if (self->proc)
     {
       if (self->in && !self->eof)
@@ -542,6 +606,7 @@ vs_uci_parse_info (const VsPosition *pos, const char *line, VsSearchInfo *info, 
         {
           have_pv = TRUE;
           pv_len = 0;   /* a second "pv" replaces the first: both start at pos */
+          gboolean bad = FALSE;
           VsPosition *p = g_new (VsPosition, 1);
           memcpy (p, pos, sizeof *p);
           for (i++; i < ntok; i++)
@@ -553,15 +618,14 @@ vs_uci_parse_info (const VsPosition *pos, const char *line, VsSearchInfo *info, 
                   i--;
                   break;
                 }
+              if (bad)
+                continue;   /* the rest of an illegal line */
               VsMove m;
-              g_autoptr(GError) merr = NULL;
-              if (!vs_move_parse (p, tok[i], VS_NOTATION_UCI, &m, NULL, &merr))
+              if (!vs_move_parse (p, tok[i], VS_NOTATION_UCI, &m, NULL, NULL))
                 {
-                  g_autofree char *valid = g_utf8_make_valid (tok[i], MIN (strlen (tok[i]), 40));
-                  g_set_error (error, VS_UCI_CLIENT_ERROR, VS_UCI_CLIENT_ERROR_ILLEGAL_MOVE,
-                               _("The engine sent a move that is not legal here: “%s” (%s)."), valid, merr->message);
-                  g_free (p);
-                  return FALSE;
+                  /* keep what is legal: the line up to the bad move */
+                  bad = TRUE;
+                  continue;
                 }
               if (pv_len < VS_SEARCH_MAX_PV)
                 pv[pv_len++] = m;
@@ -570,6 +634,12 @@ vs_uci_parse_info (const VsPosition *pos, const char *line, VsSearchInfo *info, 
               vs_position_make (p, m);
             }
           g_free (p);
+          if (bad && pv_len == 0)
+            {
+              /* nothing legal: this line says nothing we can show */
+              have_pv = FALSE;
+              have_score = FALSE;
+            }
         }
       /* anything else (currmove, garbage) is skipped */
     }
@@ -687,6 +757,11 @@ vs_uci_client_go (VsUciClient *self, const VsPosition *pos, const VsSearchLimits
   gint64 silence_limit_us = l.movetime_ms > 0 ? (l.movetime_ms + 10000) * 1000 : 120 * G_USEC_PER_SEC;
   gint64 last_line = start;
   gint64 stop_sent = 0;
+  /* Watchdog: after watchdog_ms of silence ask "isready" (an engine must
+   * answer it even while searching); no line at all for another
+   * watchdog_ms means it hangs. */
+  gint64 watchdog_us = (gint64) self->watchdog_ms * 1000;
+  gint64 ping_sent = 0;
   for (;;)
     {
       gboolean want_stop = atomic_load (&self->stop_requested) || g_cancellable_is_cancelled (cancellable);
@@ -701,6 +776,17 @@ vs_uci_client_go (VsUciClient *self, const VsPosition *pos, const VsSearchLimits
         {
           g_set_error (error, VS_UCI_CLIENT_ERROR, VS_UCI_CLIENT_ERROR_TIMEOUT,
                        _("The engine “%s” did not stop when asked (hung?)."), display_name (self));
+          return VS_MOVE_NONE;
+        }
+      if (!stop_sent && !ping_sent && now - last_line > watchdog_us)
+        {
+          if (!send_line (self, error, "isready"))
+            return VS_MOVE_NONE;
+          ping_sent = now;
+        }
+      if (!stop_sent && ping_sent && now - ping_sent > watchdog_us)
+        {
+          set_silent_error (self, error);
           return VS_MOVE_NONE;
         }
       if (!stop_sent && !infinite && now - last_line > silence_limit_us)
@@ -719,6 +805,7 @@ vs_uci_client_go (VsUciClient *self, const VsPosition *pos, const VsSearchLimits
           return VS_MOVE_NONE;
         }
       last_line = g_get_monotonic_time ();
+      ping_sent = 0;
       g_strstrip (line);
       if (g_str_has_prefix (line, "info ") || strcmp (line, "info") == 0)
         {
@@ -760,8 +847,13 @@ vs_uci_client_go (VsUciClient *self, const VsPosition *pos, const VsSearchLimits
               if (!vs_move_parse (pos, mv, VS_NOTATION_UCI, &best, NULL, &merr))
                 {
                   g_autofree char *valid = g_utf8_make_valid (mv, MIN (strlen (mv), 40));
-                  g_set_error (error, VS_UCI_CLIENT_ERROR, VS_UCI_CLIENT_ERROR_ILLEGAL_MOVE,
-                               _("The engine played a move that is not legal here: “%s” (%s)."), valid, merr->message);
+                  /* understood but not legal here, or not a move at all */
+                  if (g_error_matches (merr, VS_CORE_ERROR, VS_CORE_ERROR_ILLEGAL_MOVE))
+                    g_set_error (error, VS_UCI_CLIENT_ERROR, VS_UCI_CLIENT_ERROR_ILLEGAL_MOVE,
+                                 _("The engine “%s” sent an illegal move “%s”."), display_name (self), valid);
+                  else
+                    g_set_error (error, VS_UCI_CLIENT_ERROR, VS_UCI_CLIENT_ERROR_ILLEGAL_MOVE,
+                                 _("The engine “%s” sent an unknown move “%s”."), display_name (self), valid);
                   return VS_MOVE_NONE;
                 }
             }

@@ -34,7 +34,7 @@ G_DECLARE_FINAL_TYPE (VsUciClient, vs_uci_client, VS, UCI_CLIENT, GObject)
 
 /* `command_line` is split like a shell would (g_shell_parse_argv). */
 VsUciClient *vs_uci_client_new        (const char *command_line);
-/* Spawn, "uci" … "uciok" (timeout_ms, 0 = 10 s). */
+/* Spawn, "uci" … "uciok" (timeout_ms, 0 = the watchdog time, 10 s). */
 gboolean     vs_uci_client_start      (VsUciClient *self, int timeout_ms,
                                        GCancellable *cancellable, GError **error);
 const char  *vs_uci_client_get_name   (VsUciClient *self);   /* "id name", or the program */
@@ -66,12 +66,23 @@ VsMove       vs_uci_client_go         (VsUciClient *self, const VsPosition *pos,
                                        GCancellable *cancellable, GError **error);
 /* Thread-safe. */
 void         vs_uci_client_stop       (VsUciClient *self);
+/* The name the user gave the engine, used in error messages instead of the
+ * command line (NULL: the command line). */
+void         vs_uci_client_set_label  (VsUciClient *self, const char *label);
+/* Watchdog: while searching, after `timeout_ms` without a line the engine is
+ * asked "isready"; no answer within another `timeout_ms` is a
+ * VS_UCI_CLIENT_ERROR_TIMEOUT ("did not answer within N seconds").  It is
+ * also vs_uci_client_start()'s default timeout.  Default 10 s, or the
+ * environment variable VS_ENGINE_WATCHDOG_MS (tests). */
+void         vs_uci_client_set_watchdog (VsUciClient *self, int timeout_ms);
+int          vs_uci_client_get_watchdog (VsUciClient *self);
 /* "quit", wait briefly, then kill.  Also done on finalize. */
 void         vs_uci_client_quit       (VsUciClient *self);
 
 /* Parse one "info" line against `pos` into *info (lines[multipv-1] is filled
- * for a line with a pv or score).  Returns FALSE with an error for an
- * illegal or unparsable pv move; garbage fields are skipped. */
+ * for a line with a pv or score).  A pv is cut before its first illegal or
+ * unknown move (a line with no legal move is ignored); garbage fields are
+ * skipped.  (Returns TRUE; `error` is kept for callers.) */
 gboolean     vs_uci_parse_info        (const VsPosition *pos, const char *line,
                                        VsSearchInfo *info, GError **error);
 

@@ -8,6 +8,7 @@
 
 #include "vs-analysis-pane.h"
 #include "vs-engine-config.h"
+#include "vs-uci-client.h"
 
 #define N_LINE_ROWS 10
 
@@ -20,6 +21,9 @@ struct _VsAnalysisPane
   GtkToggleButton *run_button;
   GtkLabel *status_label;
   GtkBox *lines_box;
+  GtkWidget *fault_box;
+  GtkLabel *fault_label;
+  GtkWidget *restart_button;
 
   GSettings *settings;
   GPtrArray *engine_names;     /* display names; [0] = built-in */
@@ -30,6 +34,7 @@ struct _VsAnalysisPane
   GPtrArray *line_moves;       /* first move of each shown line (GUINT_TO_POINTER) */
   guint n_reports;
   gboolean updating_button;
+  char *fault;                 /* the last engine fault, or NULL */
 };
 
 enum { SIGNAL_SCORE, SIGNAL_LINE_ACTIVATED, N_SIGNALS };
@@ -120,6 +125,43 @@ progress_cb (VsAnalysis *analysis, VsAnalysisInfo *info, VsAnalysisPane *self)
 
 static void run (VsAnalysisPane *self);
 
+/* ---- Engine faults -------------------------------------------------------------- */
+
+/* Show an engine fault under the buttons, with "Restart"; NULL hides it. */
+static void
+set_fault (VsAnalysisPane *self, const char *message)
+{
+  g_free (self->fault);
+  self->fault = g_strdup (message);
+  gtk_label_set_label (self->fault_label, message ? message : "");
+  gtk_widget_set_visible (self->fault_box, message != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "pane.restart", message != NULL);
+  if (message)
+    gtk_label_set_label (self->status_label, _("Engine stopped"));
+}
+
+const char *
+vs_analysis_pane_get_message (VsAnalysisPane *self)
+{
+  g_return_val_if_fail (VS_IS_ANALYSIS_PANE (self), NULL);
+  return self->fault;
+}
+
+static void
+restart_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  VsAnalysisPane *self = VS_ANALYSIS_PANE (widget);
+  set_fault (self, NULL);
+  run (self);
+}
+
+void
+vs_analysis_pane_restart (VsAnalysisPane *self)
+{
+  g_return_if_fail (VS_IS_ANALYSIS_PANE (self));
+  restart_action (GTK_WIDGET (self), "pane.restart", NULL);
+}
+
 static void
 run_done (GObject *source, GAsyncResult *result, gpointer user_data)
 {
@@ -130,7 +172,15 @@ run_done (GObject *source, GAsyncResult *result, gpointer user_data)
     return;   /* a new run took its place */
   if (error)
     {
-      gtk_label_set_label (self->status_label, error->message);
+      /* the engine's own messages name it and the fault; anything else
+       * says at least that the analysis stopped */
+      if (error->domain == VS_UCI_CLIENT_ERROR)
+        set_fault (self, error->message);
+      else
+        {
+          g_autofree char *msg = g_strdup_printf (_("The analysis stopped: %s"), error->message);
+          set_fault (self, msg);
+        }
       set_button (self, FALSE);
       return;
     }
@@ -150,6 +200,7 @@ vs_analysis_pane_get_options (VsAnalysisPane *self, VsAnalysisOptions *o)
     {
       o->engine = VS_ANALYSIS_ENGINE_UCI;
       o->engine_command = command;
+      o->engine_name = g_ptr_array_index (self->engine_names, sel);
     }
   if (self->settings)
     {
@@ -167,6 +218,7 @@ run (VsAnalysisPane *self)
   VsAnalysisOptions o;
   vs_analysis_pane_get_options (self, &o);
   self->n_reports = 0;
+  set_fault (self, NULL);
   vs_analysis_start (self->analysis, self->pos, &o, NULL, run_done, g_object_ref (self));
   set_button (self, TRUE);
 }
@@ -322,6 +374,7 @@ vs_analysis_pane_finalize (GObject *object)
   g_ptr_array_unref (self->engine_commands);
   g_ptr_array_unref (self->line_moves);
   g_free (self->pos);
+  g_free (self->fault);
   G_OBJECT_CLASS (vs_analysis_pane_parent_class)->finalize (object);
 }
 
@@ -338,6 +391,10 @@ vs_analysis_pane_class_init (VsAnalysisPaneClass *klass)
   gtk_widget_class_bind_template_child (widget_class, VsAnalysisPane, run_button);
   gtk_widget_class_bind_template_child (widget_class, VsAnalysisPane, status_label);
   gtk_widget_class_bind_template_child (widget_class, VsAnalysisPane, lines_box);
+  gtk_widget_class_bind_template_child (widget_class, VsAnalysisPane, fault_box);
+  gtk_widget_class_bind_template_child (widget_class, VsAnalysisPane, fault_label);
+  gtk_widget_class_bind_template_child (widget_class, VsAnalysisPane, restart_button);
+  gtk_widget_class_install_action (widget_class, "pane.restart", NULL, restart_action);
   gtk_widget_class_bind_template_callback (widget_class, run_toggled_cb);
   gtk_widget_class_bind_template_callback (widget_class, engine_selected_cb);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
@@ -378,6 +435,7 @@ vs_analysis_pane_init (VsAnalysisPane *self)
     }
   fill_engines (self);
   set_button (self, FALSE);
+  set_fault (self, NULL);
 }
 
 GtkWidget *

@@ -22,6 +22,11 @@ gboolean   vs_analysis_pane_is_running (VsAnalysisPane *self);
 void       vs_analysis_pane_get_options (VsAnalysisPane *self, VsAnalysisOptions *options);
 /* Number of progress reports with lines shown since the last start (tests). */
 guint      vs_analysis_pane_get_n_reports (VsAnalysisPane *self);
+/* The engine fault shown in the pane ("The engine “X” crashed …"), or NULL.
+ * While one is shown the action "pane.restart" (the Restart button) is
+ * enabled: it starts the chosen engine again on the current position. */
+const char *vs_analysis_pane_get_message (VsAnalysisPane *self);
+void       vs_analysis_pane_restart (VsAnalysisPane *self);
 
 /* Signals:
  *   "score" (gboolean has_score, int centipawns, int mate) — White's view

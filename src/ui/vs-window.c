@@ -42,6 +42,7 @@
 #define AUTOSAVE_DELAY_MS 2000
 
 enum { RESPONSE_RECOVER = 1, RESPONSE_DISCARD_RECOVERY, RESPONSE_SHOW_GAMES };
+enum { RESPONSE_RETRY_ENGINE = 100 };   /* play-engine: ask the engine again */
 
 struct _VsWindow
 {
@@ -202,6 +203,18 @@ guint
 vs_window_get_n_analysis_reports (VsWindow *self)
 {
   return vs_analysis_pane_get_n_reports (self->analysis_pane);
+}
+
+const char *
+vs_window_get_analysis_message (VsWindow *self)
+{
+  return vs_analysis_pane_get_message (self->analysis_pane);
+}
+
+GtkWidget *
+vs_window_get_analysis_pane (VsWindow *self)
+{
+  return GTK_WIDGET (self->analysis_pane);
 }
 
 const char *
@@ -1008,6 +1021,8 @@ opponent_done (GObject *source, GAsyncResult *result, gpointer user_data)
       g_autofree char *msg = g_strdup_printf (_("The engine could not move: %s"),
                                               error ? error->message : _("no legal move"));
       show_message (self, GTK_MESSAGE_ERROR, msg);
+      if (error)
+        add_info_button (self, _("_Try Again"), RESPONSE_RETRY_ENGINE);
       return;
     }
   board_move_played_cb (self, info->best_move);
@@ -1903,6 +1918,10 @@ info_bar_response_cb (VsWindow *self, int response)
     case RESPONSE_SHOW_GAMES:
       hide_message (self);
       gtk_widget_activate_action (GTK_WIDGET (self), "win.game-list", NULL);
+      break;
+    case RESPONSE_RETRY_ENGINE:
+      hide_message (self);
+      engine_move_maybe (self);
       break;
     default:
       hide_message (self);

@@ -35,6 +35,11 @@ char       *vs_window_get_move_text (VsWindow *self);
 GtkWidget  *vs_window_get_board (VsWindow *self);
 /* Analysis reports shown since the analysis last started (tests). */
 guint       vs_window_get_n_analysis_reports (VsWindow *self);
+/* The engine fault shown in the analysis pane, or NULL (tests). */
+const char *vs_window_get_analysis_message (VsWindow *self);
+/* The analysis pane (a VsAnalysisPane; its "pane.restart" action restarts
+ * the analysis after a fault). */
+GtkWidget  *vs_window_get_analysis_pane (VsWindow *self);
 /* Path of this window's autosave file. */
 const char *vs_window_get_autosave_path (VsWindow *self);
 

@@ -238,7 +238,6 @@ test_external_engines (void)
     { "exit-at-start", VS_UCI_CLIENT_ERROR_EXITED },
     { "crash-on-go", VS_UCI_CLIENT_ERROR_EXITED },
     { "illegal", VS_UCI_CLIENT_ERROR_ILLEGAL_MOVE },
-    { "garbage", VS_UCI_CLIENT_ERROR_ILLEGAL_MOVE },
   };
   for (guint i = 0; i < G_N_ELEMENTS (faults); i++)
     {
@@ -250,6 +249,17 @@ test_external_engines (void)
       g_assert_null (c.final);
       g_clear_error (&c.error);
     }
+  /* garbage and an illegal pv (the last info line) are skipped: the run
+   * ends normally with the engine's move and its last legal line */
+  Ctx garbage = { 0 };
+  g_autofree char *gc = fake ("garbage", first);
+  run_external (pos, gc, &garbage);
+  g_assert_no_error (garbage.error);
+  g_assert_cmpuint (garbage.final->best_move, ==, moves[0]);
+  g_assert_cmpuint (garbage.final->n_lines, ==, 1);
+  g_assert_cmpint (garbage.final->lines[0].score_cp, ==, 33);
+  vs_analysis_info_free (garbage.final);
+
   Ctx missing = { 0 };
   run_external (pos, "/nonexistent/dir/no-such-engine --uci", &missing);
   g_assert_error (missing.error, VS_UCI_CLIENT_ERROR, VS_UCI_CLIENT_ERROR_NOT_FOUND);

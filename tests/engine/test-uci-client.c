@@ -12,6 +12,17 @@ fake (const char *mode, const char *move)
   return g_strdup_printf ("/bin/sh %s %s %s", q, mode, move ? move : "e2e4");
 }
 
+/* Resident memory of this process in KiB (Linux), or -1. */
+static gint64
+rss_kib (void)
+{
+  g_autofree char *status = NULL;
+  if (!g_file_get_contents ("/proc/self/status", &status, NULL, NULL))
+    return -1;
+  const char *p = strstr (status, "VmRSS:");
+  return p ? g_ascii_strtoll (p + 6, NULL, 10) : -1;
+}
+
 static void
 test_start_faults (void)
 {
@@ -53,6 +64,25 @@ test_start_faults (void)
   g_assert_null (vs_uci_client_get_option_default (garbage, "Hash"));
   g_assert_true (vs_uci_client_sync (garbage, 2000, &error));
   vs_uci_client_quit (garbage);
+
+  /* endless garbage and long lines: a clear error in time, memory bounded
+   * (lines are cut at 64 KiB and the reader waits while 4 MiB are queued) */
+  g_autofree char *c4 = fake ("babble", NULL);
+  g_autoptr(VsUciClient) babble = vs_uci_client_new (c4);
+  vs_uci_client_set_label (babble, "Babbler");
+  gint64 rss0 = rss_kib ();
+  t0 = g_get_monotonic_time ();
+  g_assert_false (vs_uci_client_start (babble, 1500, NULL, &error));
+  g_assert_error (error, VS_UCI_CLIENT_ERROR, VS_UCI_CLIENT_ERROR_TIMEOUT);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "Babbler"));
+  g_assert_cmpint (g_get_monotonic_time () - t0, <, 4 * G_USEC_PER_SEC);
+  gint64 rss1 = rss_kib ();
+  g_test_message ("RSS %" G_GINT64_FORMAT " → %" G_GINT64_FORMAT " KiB", rss0, rss1);
+  if (rss0 > 0 && rss1 > 0)
+    g_assert_cmpint (rss1 - rss0, <, 16 * 1024);
+  g_clear_error (&error);
+  vs_uci_client_quit (babble);
 }
 
 static const VsVariant *
@@ -115,10 +145,18 @@ test_parse_info (void)
   g_assert_cmpint (info.lines[0].mate, ==, -2);
   g_assert_cmpint (info.lines[0].score, ==, -VS_SCORE_MATE + 4);
 
-  g_autofree char *bad = g_strdup_printf ("info depth 2 score cp 1 pv %s %s", m0, m0);
-  g_assert_false (vs_uci_parse_info (pos, bad, &info, &error));
-  g_assert_error (error, VS_UCI_CLIENT_ERROR, VS_UCI_CLIENT_ERROR_ILLEGAL_MOVE);
-  g_clear_error (&error);
+  /* an illegal move cuts the pv there: what is legal is kept */
+  g_autofree char *bad = g_strdup_printf ("info depth 2 score cp 1 pv %s %s %s", m0, m0, m0);
+  g_assert_true (vs_uci_parse_info (pos, bad, &info, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (info.lines[0].pv_len, ==, 1);
+  g_assert_cmpuint (info.lines[0].pv[0], ==, moves[0]);
+  g_assert_cmpint (info.lines[0].score, ==, 1);
+  /* a pv with no legal move says nothing: the line is left as it was */
+  g_assert_true (vs_uci_parse_info (pos, "info depth 4 score cp 99 pv qqqq", &info, &error));
+  g_assert_cmpint (info.lines[0].pv_len, ==, 1);
+  g_assert_cmpint (info.lines[0].score, ==, 1);
+  g_assert_cmpint (info.depth, ==, 4);
   g_free (pos);
 }
 
@@ -164,6 +202,26 @@ test_go_faults (void)
   g_assert_cmpint (g_get_monotonic_time () - t0, <, 5 * G_USEC_PER_SEC);
   g_clear_error (&error);
   g_object_unref (cancel);
+
+  /* alive but silent after "go": the watchdog asks "isready", then gives up */
+  g_autofree char *cf = fake ("freeze", m0);
+  g_autoptr(VsUciClient) freeze = vs_uci_client_new (cf);
+  vs_uci_client_set_label (freeze, "Frozen");
+  vs_uci_client_set_watchdog (freeze, 300);
+  g_assert_true (vs_uci_client_start (freeze, 5000, NULL, &error));
+  VsSearchLimits inf;
+  vs_search_limits_init (&inf);
+  inf.infinite = TRUE;
+  t0 = g_get_monotonic_time ();
+  m = vs_uci_client_go (freeze, pos, &inf, NULL, NULL, NULL, NULL, &error);
+  g_assert_cmpuint (m, ==, VS_MOVE_NONE);
+  g_assert_error (error, VS_UCI_CLIENT_ERROR, VS_UCI_CLIENT_ERROR_TIMEOUT);
+  g_test_message ("%s", error->message);
+  g_assert_cmpstr (error->message, ==, "The engine “Frozen” did not answer within 1 second.");
+  g_assert_cmpint (g_get_monotonic_time () - t0, >=, 600 * 1000);
+  g_assert_cmpint (g_get_monotonic_time () - t0, <, 3 * G_USEC_PER_SEC);
+  g_clear_error (&error);
+  vs_uci_client_quit (freeze);
 
   g_autofree char *c3 = fake ("illegal", m0);
   g_autoptr(VsUciClient) illegal = vs_uci_client_new (c3);
