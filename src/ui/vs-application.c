@@ -170,6 +170,8 @@ vs_application_startup (GApplication *app)
     { "win.game-list", { "<Control>l", NULL } },
     { "win.setup-position", { "<Control><Shift>p", NULL } },
     { "win.print", { "<Control>p", NULL } },
+    { "win.export-diagram", { "<Control><Shift>e", NULL } },
+    { "win.export-sheet", { "<Control><Alt>p", NULL } },
     { "win.show-guide", { "F1", NULL } },
     { "win.take-back", { "<Control>b", NULL } },
     { "win.analyse", { "<Control>space", NULL } },

@@ -29,6 +29,7 @@
 #include "vs-edit-history.h"
 #include "vs-eval-bar.h"
 #include "vs-eval-graph.h"
+#include "vs-export-dialog.h"
 #include "vs-game-list.h"
 #include "vs-guide-window.h"
 #include "vs-headers-view.h"
@@ -317,6 +318,10 @@ update_actions (VsWindow *self)
   gtk_widget_action_set_enabled (w, "win.copy-position", has_game);
   gtk_widget_action_set_enabled (w, "win.copy-record", has_game);
   gtk_widget_action_set_enabled (w, "win.print", has_game);
+  gtk_widget_action_set_enabled (w, "win.export-diagram", has_game);
+  gtk_widget_action_set_enabled (w, "win.export-diagram-to", has_game);
+  gtk_widget_action_set_enabled (w, "win.export-sheet", has_game);
+  gtk_widget_action_set_enabled (w, "win.export-sheet-to", has_game);
   gtk_widget_action_set_enabled (w, "win.game-list",
                                  self->collection && vs_game_collection_get_n_games (self->collection) > 1);
   gtk_widget_action_set_enabled (w, "win.select-game", self->collection != NULL && self->n_saving == 0);
@@ -1688,6 +1693,152 @@ print_action (GtkWidget *widget, const char *action_name, GVariant *param)
                   g_str_equal (paper, GTK_PAPER_NAME_LETTER) ? VS_PAPER_LETTER : VS_PAPER_A4);
 }
 
+/* ---- Exports: the board as a diagram, the game as a PDF study sheet --------- */
+
+/* "exported" (gboolean ok): a diagram or study-sheet export finished (tests). */
+static guint exported_signal;
+
+/* A file name for exports of what is shown: the game's title and the ply. */
+static char *
+export_file_stem (VsWindow *self)
+{
+  g_autofree char *title = game_title (self->game);
+  guint ply = self->cursor ? vs_game_node_get_ply (self->cursor) : 0;
+  char *stem = ply > 0 ? g_strdup_printf ("%s-%u", title, ply) : g_strdup (title);
+  g_strdelimit (stem, "/\\:", '-');
+  return stem;
+}
+
+static void
+export_diagram_to_file (VsWindow *self, const char *path, int size)
+{
+  g_autoptr (GError) error = NULL;
+  gboolean ok = vs_export_diagram (self->board, path, size, &error);
+  g_autofree char *name = g_filename_display_basename (path);
+  g_autofree char *msg = ok ? g_strdup_printf (_("Diagram exported to “%s”."), name)
+                            : g_strdup_printf (_("Could not export the diagram: %s"), error->message);
+  show_message (self, ok ? GTK_MESSAGE_INFO : GTK_MESSAGE_ERROR, msg);
+  g_signal_emit (self, exported_signal, 0, ok);
+}
+
+static void
+export_diagram_chosen (GtkWindow *parent, const char *path, int size, gpointer data)
+{
+  VsWindow *self = VS_WINDOW (parent);
+  g_settings_set_int (self->settings, "diagram-export-size", size);
+  if (self->game)
+    export_diagram_to_file (self, path, size);
+}
+
+static void
+export_diagram_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  VsWindow *self = VS_WINDOW (widget);
+  if (self->game == NULL)
+    return;
+  g_autofree char *stem = export_file_stem (self);
+  g_autofree char *name = g_strconcat (stem, ".svg", NULL);
+  vs_export_diagram_dialog (GTK_WINDOW (self), name,
+                            g_settings_get_int (self->settings, "diagram-export-size"),
+                            export_diagram_chosen, NULL);
+}
+
+/* (si): file (.svg or .png), size in pixels (0: the last size chosen). */
+static void
+export_diagram_to_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  VsWindow *self = VS_WINDOW (widget);
+  const char *path;
+  int size;
+  g_variant_get (param, "(&si)", &path, &size);
+  if (size <= 0)
+    size = g_settings_get_int (self->settings, "diagram-export-size");
+  export_diagram_to_file (self, path, size);
+}
+
+typedef struct {
+  VsWindow *self;
+  char *path;
+} SheetExport;
+
+static void
+export_sheet_done (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  SheetExport *e = user_data;
+  VsWindow *self = e->self;
+  g_autoptr (GError) error = NULL;
+  int n_pages = 0;
+  gboolean ok = vs_export_sheet_finish (result, &n_pages, &error);
+  if (!ok && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    ;   /* the window is closing */
+  else
+    {
+      g_autofree char *name = g_filename_display_basename (e->path);
+      g_autofree char *msg =
+        ok ? g_strdup_printf (ngettext ("Study sheet exported to “%s” (%d page).",
+                                        "Study sheet exported to “%s” (%d pages).", n_pages),
+                              name, n_pages)
+           : g_strdup_printf (_("Could not export the study sheet: %s"), error->message);
+      show_message (self, ok ? GTK_MESSAGE_INFO : GTK_MESSAGE_ERROR, msg);
+      g_signal_emit (self, exported_signal, 0, ok);
+    }
+  g_object_unref (e->self);
+  g_free (e->path);
+  g_free (e);
+}
+
+static void
+export_sheet_to_file (VsWindow *self, const char *path, VsPaper paper)
+{
+  SheetExport *e = g_new0 (SheetExport, 1);
+  e->self = g_object_ref (self);
+  e->path = g_strdup (path);
+  vs_export_sheet_async (self, self->game, paper, path, self->cancellable, export_sheet_done, e);
+}
+
+static void
+export_sheet_chosen (GtkWindow *parent, const char *path, VsPaper paper, gpointer data)
+{
+  VsWindow *self = VS_WINDOW (parent);
+  if (self->game)
+    export_sheet_to_file (self, path, paper);
+}
+
+static void
+export_sheet_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  VsWindow *self = VS_WINDOW (widget);
+  if (self->game == NULL)
+    return;
+  g_autofree char *title = game_title (self->game);
+  g_autofree char *name = g_strconcat (title, ".pdf", NULL);
+  g_strdelimit (name, "/\\:", '-');
+  /* Letter paper where the locale measures in inches, else A4 (as printing). */
+  const char *paper = gtk_paper_size_get_default ();
+  vs_export_sheet_dialog (GTK_WINDOW (self), name,
+                          g_str_equal (paper, GTK_PAPER_NAME_LETTER) ? VS_PAPER_LETTER : VS_PAPER_A4,
+                          export_sheet_chosen, NULL);
+}
+
+/* (ss): PDF file, paper "a4" or "letter". */
+static void
+export_sheet_to_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  VsWindow *self = VS_WINDOW (widget);
+  const char *path, *paper_name;
+  g_variant_get (param, "(&s&s)", &path, &paper_name);
+  VsPaper paper;
+  g_autoptr (GError) error = NULL;
+  if (!vs_paper_parse (paper_name, &paper, &error))
+    {
+      g_autofree char *msg = g_strdup_printf (_("Could not export the study sheet: %s"), error->message);
+      show_message (self, GTK_MESSAGE_ERROR, msg);
+      g_signal_emit (self, exported_signal, 0, FALSE);
+      return;
+    }
+  export_sheet_to_file (self, path, paper);
+}
+
 /* ---- Clipboard --------------------------------------------------------------- */
 
 static void
@@ -2213,6 +2364,10 @@ vs_window_class_init (VsWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.setup-position", NULL, setup_position_action);
   gtk_widget_class_install_action (widget_class, "win.show-guide", NULL, show_guide_action);
   gtk_widget_class_install_action (widget_class, "win.print", NULL, print_action);
+  gtk_widget_class_install_action (widget_class, "win.export-diagram", NULL, export_diagram_action);
+  gtk_widget_class_install_action (widget_class, "win.export-diagram-to", "(si)", export_diagram_to_action);
+  gtk_widget_class_install_action (widget_class, "win.export-sheet", NULL, export_sheet_action);
+  gtk_widget_class_install_action (widget_class, "win.export-sheet-to", "(ss)", export_sheet_to_action);
   gtk_widget_class_install_action (widget_class, "win.select-game", "u", select_game_action);
   gtk_widget_class_install_action (widget_class, "win.copy-position", NULL, copy_position_action);
   gtk_widget_class_install_action (widget_class, "win.copy-record", NULL, copy_record_action);
@@ -2248,6 +2403,9 @@ vs_window_class_init (VsWindowClass *klass)
                                             0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_BOOLEAN);
   signals[SIGNAL_ENGINE_MOVED] = g_signal_new ("engine-moved", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                                0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /* "exported" (gboolean ok): a diagram or study-sheet export finished (tests). */
+  exported_signal = g_signal_new ("exported", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_BOOLEAN);
 }
 
 static void
