@@ -24,10 +24,33 @@ vs_export_diagram_file_name (const char *path, gboolean png)
   return g_strconcat (path, png ? ".png" : ".svg", NULL);
 }
 
+/* A clear message for the usual mistakes before any work: a missing folder,
+ * a folder given as the file. */
+static gboolean
+check_target (const char *path, GError **error)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+  if (!g_file_test (dir, G_FILE_TEST_IS_DIR))
+    {
+      g_autofree char *name = g_filename_display_name (dir);
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT, _("The folder “%s” does not exist"), name);
+      return FALSE;
+    }
+  if (g_file_test (path, G_FILE_TEST_IS_DIR))
+    {
+      g_autofree char *name = g_filename_display_name (path);
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_ISDIR, _("“%s” is a folder"), name);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 gboolean
 vs_export_diagram (VsBoardView *board, const char *path, int size, GError **error)
 {
   g_return_val_if_fail (VS_IS_BOARD_VIEW (board), FALSE);
+  if (!check_target (path, error))
+    return FALSE;
   if (vs_board_view_get_position (board) == NULL)
     {
       g_set_error_literal (error, VS_DIAGRAM_ERROR, VS_DIAGRAM_ERROR_FORMAT,
@@ -135,7 +158,7 @@ vs_export_diagram_dialog (GtkWindow *parent, const char *suggested_name, int siz
     }
   g_ptr_array_add (ids, NULL);
   g_ptr_array_add (labels, NULL);
-  gtk_file_chooser_add_choice (chooser, "size", _("PNG image size:"),
+  gtk_file_chooser_add_choice (chooser, "size", _("Image size:"),
                                (const char **) ids->pdata, (const char **) labels->pdata);
   g_ptr_array_unref (ids);
   g_ptr_array_unref (labels);
@@ -300,9 +323,15 @@ vs_export_sheet_async (gpointer source_object, VsGame *game, VsPaper paper, cons
   j->path = g_strdup (path);
   j->file = g_file_new_for_path (path);
 
+  GError *error = NULL;
+  if (!check_target (path, &error))
+    {
+      g_task_return_error (task, error);
+      g_object_unref (task);
+      return;
+    }
   double w, h;
   vs_paper_size (paper, &w, &h);
-  GError *error = NULL;
   /* Laid out now: the sheet reads the game as it is. */
   j->sheet = vs_study_sheet_new (game, w, h, &error);
   if (j->sheet == NULL)

@@ -66,6 +66,42 @@ export (VsWindow *win, const char *action, GVariant *param)
   return e.ok;
 }
 
+/* A copy of an exported file under VS_SCREENSHOT_DIR (build/screenshots),
+ * to look at. */
+static void
+keep (const char *path)
+{
+  const char *dir = g_getenv ("VS_SCREENSHOT_DIR");
+  if (dir == NULL)
+    return;
+  g_mkdir_with_parents (dir, 0755);
+  g_autofree char *base = g_path_get_basename (path);
+  g_autofree char *name = g_strconcat ("export-", base, NULL);
+  g_autoptr (GFile) src = g_file_new_for_path (path);
+  g_autoptr (GFile) dst = g_file_new_build_filename (dir, name, NULL);
+  g_assert_true (g_file_copy (src, dst, G_FILE_COPY_OVERWRITE, NULL, NULL, NULL, NULL));
+}
+
+static void
+remove_tree (const char *path)
+{
+  if (g_file_test (path, G_FILE_TEST_IS_DIR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
+    {
+      GDir *d = g_dir_open (path, 0, NULL);
+      const char *name;
+      while (d && (name = g_dir_read_name (d)))
+        {
+          g_autofree char *child = g_build_filename (path, name, NULL);
+          remove_tree (child);
+        }
+      if (d)
+        g_dir_close (d);
+      g_rmdir (path);
+    }
+  else
+    g_remove (path);
+}
+
 static char *
 tmp_file (const char *name)
 {
@@ -219,6 +255,8 @@ test_export_diagram (void)
   cairo_surface_t *png = load_png (pngf);
   int w = cairo_image_surface_get_width (png), h = cairo_image_surface_get_height (png);
   g_test_message ("PNG %d×%d for 600 px", w, h);
+  keep (pngf);
+  keep (svgf);
   g_assert_cmpint (MAX (w, h), <=, 600);
   g_assert_cmpint (MAX (w, h), >, 600 - 600 / 8);
   g_autofree VsPosition *pos = g_new0 (VsPosition, 1);
@@ -326,6 +364,7 @@ test_export_diagram_janggi (void)
   cairo_surface_t *png = load_png (pngf);
   int w = cairo_image_surface_get_width (png), h = cairo_image_surface_get_height (png);
   g_test_message ("Janggi PNG %d×%d for 240 px, pieces %s", w, h, other);
+  keep (pngf);
   g_assert_cmpint (MAX (w, h), <=, 240);
   g_assert_cmpint (MAX (w, h), >, 200);
 
@@ -551,6 +590,7 @@ test_export_sheet (void)
       g_assert_cmpint (pages, >=, 1);
       g_assert_cmpint (pages, ==, expected_pages);
       g_assert_nonnull (strstr (vs_window_get_message (win), name));
+      keep (pdf);
     }
   /* Exporting does not change the game. */
   g_assert_false (vs_window_get_modified (win));
@@ -585,16 +625,31 @@ test_export_errors (void)
   g_autofree char *legal = tmp_file ("legal.pdf");
 
   expect_error (win, "win.export-diagram-to", g_variant_new ("(si)", svgf, 600), svgf, diagram);
+  g_assert_nonnull (strstr (vs_window_get_message (win), "no-such-dir"));
   expect_error (win, "win.export-diagram-to", g_variant_new ("(si)", pngf, 600), pngf, diagram);
   expect_error (win, "win.export-diagram-to", g_variant_new ("(si)", gif, 600), gif, diagram);
   expect_error (win, "win.export-diagram-to", g_variant_new ("(si)", tiny, 8), tiny, diagram);
   g_assert_nonnull (strstr (vs_window_get_message (win), "16384"));
   expect_error (win, "win.export-sheet-to", g_variant_new ("(ss)", pdf, "a4"), pdf, sheet);
-  g_assert_nonnull (strstr (vs_window_get_message (win), "x.pdf"));
+  g_assert_nonnull (strstr (vs_window_get_message (win), "no-such-dir"));
+  /* a folder nobody may create files in, root included: the writers' errors */
+  if (g_file_test ("/proc/self", G_FILE_TEST_IS_DIR))
+    {
+      expect_error (win, "win.export-diagram-to", g_variant_new ("(si)", "/proc/vs-export.svg", 300),
+                    "/proc/vs-export.svg", diagram);
+      expect_error (win, "win.export-diagram-to", g_variant_new ("(si)", "/proc/vs-export.png", 300),
+                    "/proc/vs-export.png", diagram);
+      expect_error (win, "win.export-sheet-to", g_variant_new ("(ss)", "/proc/vs-export.pdf", "a4"),
+                    "/proc/vs-export.pdf", sheet);
+      g_assert_nonnull (strstr (vs_window_get_message (win), "vs-export.pdf"));
+    }
   expect_error (win, "win.export-sheet-to", g_variant_new ("(ss)", legal, "legal"), legal, sheet);
   /* a directory where the file should go */
   g_assert_false (export (win, "win.export-sheet-to", g_variant_new ("(ss)", tmpdir, "a4")));
   g_assert_true (g_str_has_prefix (vs_window_get_message (win), sheet));
+  g_test_message ("%s", vs_window_get_message (win));
+  g_assert_false (export (win, "win.export-diagram-to", g_variant_new ("(si)", tmpdir, 100)));
+  g_assert_true (g_str_has_prefix (vs_window_get_message (win), diagram));
   g_assert_true (g_file_test (tmpdir, G_FILE_TEST_IS_DIR));
 
   /* the window still works */
@@ -690,5 +745,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/export/dialogs", test_export_dialogs);
   g_test_add_func ("/export/sheet", test_export_sheet);
   g_test_add_func ("/export/errors", test_export_errors);
-  return g_test_run ();
+  int status = g_test_run ();
+  remove_tree (tmpdir);
+  return status;
 }
