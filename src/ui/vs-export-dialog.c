@@ -60,6 +60,10 @@ vs_export_diagram (VsBoardView *board, const char *path, int size, GError **erro
   return vs_board_view_export (board, path, size, error);
 }
 
+/* GtkFileChooserNative, deprecated in GTK 4.10: its replacement GtkFileDialog
+ * (4.10) has no choices for the size or the paper, and GTK 4.8 is the target. */
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+
 /* The sizes offered in the dialog (px, longer side); the default is added when
  * it is not one of them. */
 static const int diagram_sizes[] = { 240, 480, 800, 1200, 1600, 2400 };
@@ -70,6 +74,7 @@ typedef struct {
   VsExportSheetChosen sheet_chosen;
   gpointer data;
   GtkFileFilter *png_filter;   /* diagram: the PNG filter (no reference) */
+  gboolean initial_png;        /* diagram: the suggested name was a PNG */
   int size;
 } DialogData;
 
@@ -109,7 +114,17 @@ diagram_response (GtkNativeDialog *dialog, int response, DialogData *d)
       if (path)
         {
           GtkFileFilter *filter = gtk_file_chooser_get_filter (chooser);
-          g_autofree char *name = vs_export_diagram_file_name (path, filter && filter == d->png_filter);
+          gboolean png = filter && filter == d->png_filter;
+          g_autofree char *name = NULL;
+          /* A type picked in the filter list replaces the suggested extension
+           * (the name was not retyped); an extension typed by the user wins. */
+          if (filter && png != d->initial_png && has_suffix_nocase (path, d->initial_png ? ".png" : ".svg"))
+            {
+              g_autofree char *stem = g_strndup (path, strlen (path) - 4);
+              name = g_strconcat (stem, png ? ".png" : ".svg", NULL);
+            }
+          else
+            name = vs_export_diagram_file_name (path, png);
           const char *choice = gtk_file_chooser_get_choice (chooser, "size");
           int size = choice ? atoi (choice) : d->size;
           if (size < VS_EXPORT_MIN_SIZE || size > VS_EXPORT_MAX_SIZE)
@@ -139,7 +154,8 @@ vs_export_diagram_dialog (GtkWindow *parent, const char *suggested_name, int siz
   gtk_file_chooser_set_current_name (chooser, suggested_name);
   add_filter (chooser, _("SVG image (vector)"), "svg", "image/svg+xml");
   d->png_filter = add_filter (chooser, _("PNG image"), "png", "image/png");
-  if (has_suffix_nocase (suggested_name, ".png"))
+  d->initial_png = has_suffix_nocase (suggested_name, ".png");
+  if (d->initial_png)
     gtk_file_chooser_set_filter (chooser, d->png_filter);
 
   /* Size choice: the default first (GTK 4.8 cannot preselect a choice:
@@ -219,6 +235,8 @@ vs_export_sheet_dialog (GtkWindow *parent, const char *suggested_name, VsPaper p
   g_signal_connect (fc, "response", G_CALLBACK (sheet_response), d);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (fc));
 }
+
+G_GNUC_END_IGNORE_DEPRECATIONS
 
 /* ---- Study sheet: writing ------------------------------------------------------ */
 

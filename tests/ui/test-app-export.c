@@ -472,6 +472,14 @@ test_export_dialogs (void)
   g_autoptr (GListModel) filters = gtk_file_chooser_get_filters (chooser);
   g_assert_cmpuint (g_list_model_get_n_items (filters), ==, 2);
   g_assert_cmpstr (gtk_file_chooser_get_choice (chooser, "size"), ==, "800");
+  const char *shots = g_getenv ("VS_SCREENSHOT_DIR");
+  if (shots)
+    {
+      g_mkdir_with_parents (shots, 0755);
+      g_autofree char *shot = g_build_filename (shots, "export-diagram-dialog.png", NULL);
+      g_autoptr (GError) error = NULL;
+      g_assert_true (app_test_screenshot (dialog, shot, &error));
+    }
   g_autoptr (GFile) dir = g_file_new_for_path (tmpdir);
   g_assert_true (gtk_file_chooser_set_current_folder (chooser, dir, NULL));
   gtk_file_chooser_set_current_name (chooser, "from-dialog.png");
@@ -491,6 +499,40 @@ test_export_dialogs (void)
   g_assert_cmpint (MAX (w, h), >, 420);
   cairo_surface_destroy (png);
   g_assert_cmpint (g_settings_get_int (st, "diagram-export-size"), ==, 480);
+
+  /* The PNG type picked in the filter list turns the suggested .svg into
+   * .png; a typed extension wins over the filter. */
+  static const struct { const char *typed; gboolean pick_png; const char *written; } picks[] = {
+    { "picked.svg", TRUE, "picked.png" },
+    { "typed.svg", FALSE, "typed.svg" },
+    { "bare", TRUE, "bare.png" },
+    { "bare", FALSE, "bare.svg" },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (picks); i++)
+    {
+      app_test_action (win, "win.export-diagram", NULL);
+      app_test_run (100);
+      dialog = find_dialog (win);
+      g_assert_nonnull (dialog);
+      chooser = GTK_FILE_CHOOSER (dialog);
+      g_assert_true (gtk_file_chooser_set_current_folder (chooser, dir, NULL));
+      gtk_file_chooser_set_current_name (chooser, picks[i].typed);
+      if (picks[i].pick_png)
+        {
+          g_autoptr (GListModel) fl = gtk_file_chooser_get_filters (chooser);
+          g_autoptr (GtkFileFilter) png_filter = g_list_model_get_item (fl, 1);
+          gtk_file_chooser_set_filter (chooser, png_filter);
+        }
+      e.count = 0;
+      gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
+      for (int k = 0; k < 100 && e.count == 0; k++)
+        app_test_run (20);
+      g_assert_cmpuint (e.count, ==, 1);
+      g_assert_true (e.ok);
+      g_autofree char *written = tmp_file (picks[i].written);
+      g_assert_true (g_file_test (written, G_FILE_TEST_IS_REGULAR));
+      g_remove (written);
+    }
 
   /* The study sheet dialog: a PDF filter, a paper choice; Letter chosen. */
   app_test_action (win, "win.export-sheet", NULL);
