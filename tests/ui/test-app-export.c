@@ -13,7 +13,9 @@
 #include "config.h"
 
 #include <cairo.h>
+#include <glib/gi18n.h>
 #include <glib/gstdio.h>
+#include <locale.h>
 #include <librsvg/rsvg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +28,26 @@
 #include "vs-study-sheet.h"
 
 static char *tmpdir;
+
+/* The run's language: the window's messages are checked in it (LANGUAGE=ja:
+ * they must be translated). */
+static gboolean
+japanese (void)
+{
+  const char *lang = g_getenv ("LANGUAGE");
+  return lang && g_str_has_prefix (lang, "ja");
+}
+
+/* The translated message format up to its first "%s". */
+static char *
+message_start (const char *msgid)
+{
+  const char *t = _(msgid);
+  if (japanese ())
+    g_assert_cmpstr (t, !=, msgid);
+  const char *end = strstr (t, "%s");
+  return g_strndup (t, end ? (gsize) (end - t) : strlen (t));
+}
 
 /* ---- Helpers ------------------------------------------------------------------ */
 
@@ -76,7 +98,7 @@ keep (const char *path)
     return;
   g_mkdir_with_parents (dir, 0755);
   g_autofree char *base = g_path_get_basename (path);
-  g_autofree char *name = g_strconcat ("export-", base, NULL);
+  g_autofree char *name = g_strconcat (japanese () ? "export-ja-" : "export-", base, NULL);
   g_autoptr (GFile) src = g_file_new_for_path (path);
   g_autoptr (GFile) dst = g_file_new_build_filename (dir, name, NULL);
   g_assert_true (g_file_copy (src, dst, G_FILE_COPY_OVERWRITE, NULL, NULL, NULL, NULL));
@@ -250,6 +272,8 @@ test_export_diagram (void)
   g_assert_true (g_file_test (svgf, G_FILE_TEST_IS_REGULAR));
   g_assert_true (g_file_test (pngf, G_FILE_TEST_IS_REGULAR));
   g_assert_nonnull (strstr (vs_window_get_message (win), "zh-5.png"));
+  g_autofree char *done = message_start ("Diagram exported to “%s”.");
+  g_assert_true (g_str_has_prefix (vs_window_get_message (win), done));
 
   /* The PNG: the requested size (longer side, whole squares) … */
   cairo_surface_t *png = load_png (pngf);
@@ -476,7 +500,8 @@ test_export_dialogs (void)
   if (shots)
     {
       g_mkdir_with_parents (shots, 0755);
-      g_autofree char *shot = g_build_filename (shots, "export-diagram-dialog.png", NULL);
+      g_autofree char *shot = g_build_filename (shots, japanese () ? "export-ja-diagram-dialog.png"
+                                                                  : "export-diagram-dialog.png", NULL);
       g_autoptr (GError) error = NULL;
       g_assert_true (app_test_screenshot (dialog, shot, &error));
     }
@@ -547,7 +572,9 @@ test_export_dialogs (void)
                    g_str_equal (gtk_paper_size_get_default (), GTK_PAPER_NAME_LETTER) ? "letter" : "a4");
   g_assert_true (gtk_file_chooser_set_current_folder (chooser, dir, NULL));
   gtk_file_chooser_set_current_name (chooser, "from-dialog");   /* no extension: .pdf added */
-  g_assert_true (choose (dialog, "US Letter"));
+  g_assert_true (choose (dialog, _("US Letter")));
+  if (japanese ())
+    g_assert_cmpstr (_("US Letter"), !=, "US Letter");
   g_assert_cmpstr (gtk_file_chooser_get_choice (chooser, "paper"), ==, "letter");
   e.count = 0;
   gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
@@ -656,8 +683,8 @@ static void
 test_export_errors (void)
 {
   VsWindow *win = window_at_ply ("data/records/crazyhouse/lichess-2018-jannlee-crazyara.pgn", 4);
-  const char *diagram = "Could not export the diagram: ";
-  const char *sheet = "Could not export the study sheet: ";
+  g_autofree char *diagram = message_start ("Could not export the diagram: %s");
+  g_autofree char *sheet = message_start ("Could not export the study sheet: %s");
   g_autofree char *missing_dir = tmp_file ("no-such-dir");
   g_autofree char *svgf = g_build_filename (missing_dir, "x.svg", NULL);
   g_autofree char *pngf = g_build_filename (missing_dir, "x.png", NULL);
@@ -777,7 +804,11 @@ main (int argc, char *argv[])
   tmpdir = g_dir_make_tmp ("vs-export-test-XXXXXX", NULL);
   g_setenv ("XDG_DATA_HOME", tmpdir, TRUE);
   g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  g_setenv ("LANGUAGE", "C", TRUE);
+  setlocale (LC_ALL, "");
+  if (g_getenv ("VS_LOCALEDIR"))
+    bindtextdomain (GETTEXT_PACKAGE, g_getenv ("VS_LOCALEDIR"));
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
   gtk_test_init (&argc, &argv, NULL);
   app_test_application ();
 
