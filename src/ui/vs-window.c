@@ -1725,9 +1725,10 @@ static void
 export_diagram_chosen (GtkWindow *parent, const char *path, int size, gpointer data)
 {
   VsWindow *self = VS_WINDOW (parent);
+  if (self->game == NULL || self->settings == NULL)   /* closed meanwhile */
+    return;
   g_settings_set_int (self->settings, "diagram-export-size", size);
-  if (self->game)
-    export_diagram_to_file (self, path, size);
+  export_diagram_to_file (self, path, size);
 }
 
 static void
@@ -1769,8 +1770,9 @@ export_sheet_done (GObject *source, GAsyncResult *result, gpointer user_data)
   g_autoptr (GError) error = NULL;
   int n_pages = 0;
   gboolean ok = vs_export_sheet_finish (result, &n_pages, &error);
-  if (!ok && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    ;   /* the window is closing */
+  if ((!ok && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+      || self->cancellable == NULL || g_cancellable_is_cancelled (self->cancellable))
+    ;   /* the window is closing or closed */
   else
     {
       g_autofree char *name = g_filename_display_basename (e->path);

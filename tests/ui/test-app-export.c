@@ -663,7 +663,19 @@ test_export_sheet (void)
     }
   /* Exporting does not change the game. */
   g_assert_false (vs_window_get_modified (win));
-  gtk_window_destroy (GTK_WINDOW (win));
+
+  /* Closing the window while a sheet is being written stops it: no crash,
+   * no "exported", no file (and no half file: it is written whole or not). */
+  g_autofree char *late = tmp_file ("closed.pdf");
+  Exported e = { 0, FALSE };
+  g_signal_connect (win, "exported", G_CALLBACK (exported_cb), &e);
+  g_object_ref (win);
+  gtk_widget_activate_action (GTK_WIDGET (win), "win.export-sheet-to", "(ss)", late, "a4");
+  gtk_window_close (GTK_WINDOW (win));
+  app_test_run (1500);
+  g_assert_cmpuint (e.count, ==, 0);
+  g_assert_false (g_file_test (late, G_FILE_TEST_EXISTS));
+  g_object_unref (win);
 }
 
 /* ---- Errors ------------------------------------------------------------------- */
