@@ -2,6 +2,7 @@
  * texture cache, gestures, chooser, animation and keyboard. */
 #include "config.h"
 #include "vs-board-view.h"
+#include "vs-board-cell.h"
 #include "vs-board-theme.h"
 #include "vs-piece-set.h"
 
@@ -48,6 +49,13 @@ struct _VsBoardView {
   double   anim_x, anim_y;
 
   GtkWidget *chooser;
+
+  /* accessibility: one undrawn child per square and per hand slot */
+  GPtrArray *cells;       /* VsBoardCell, index = square */
+  GPtrArray *hand_cells;  /* VsBoardCell, with "vs-hand-color" / "vs-hand-type" data */
+  const VsVariant *cells_variant;
+  gboolean cells_gibo;
+  GtkWidget *active_cell; /* the focus square's cell (active descendant) */
 };
 
 enum {
@@ -76,6 +84,9 @@ static guint signals[N_SIGNALS];
 G_DEFINE_FINAL_TYPE (VsBoardView, vs_board_view, GTK_TYPE_WIDGET)
 
 static void update_accessible (VsBoardView *self);
+static void ensure_cells (VsBoardView *self);
+static void allocate_cells (VsBoardView *self);
+static void clear_cells (VsBoardView *self);
 static void update_actions (VsBoardView *self);
 
 /* ---- helpers -------------------------------------------------------------------- */
@@ -532,6 +543,7 @@ vs_board_view_size_allocate (GtkWidget *widget, int width, int height, int basel
   invalidate_layout (self);
   if (self->chooser)
     gtk_popover_present (GTK_POPOVER (self->chooser));
+  allocate_cells (self);
 }
 
 /* ---- animation -------------------------------------------------------------------- */
@@ -905,11 +917,205 @@ focus_changed (GtkEventControllerFocus *focus, VsBoardView *self)
 
 /* ---- accessibility --------------------------------------------------------------------------- */
 
+/* GTK 4.8 exposes only widgets to assistive technologies, so every square
+ * and hand slot has an undrawn child widget (vs-board-cell.h) carrying its
+ * label and state; the board never snapshots them. */
+
+#define CELL_SELECTED  (G_GUINT64_CONSTANT (1) << 8)
+#define CELL_TARGET    (G_GUINT64_CONSTANT (1) << 9)
+
+static void
+clear_cells (VsBoardView *self)
+{
+  for (guint i = 0; i < self->cells->len; i++)
+    gtk_widget_unparent (g_ptr_array_index (self->cells, i));
+  for (guint i = 0; i < self->hand_cells->len; i++)
+    gtk_widget_unparent (g_ptr_array_index (self->hand_cells, i));
+  g_ptr_array_set_size (self->cells, 0);
+  g_ptr_array_set_size (self->hand_cells, 0);
+  self->cells_variant = NULL;
+  if (self->active_cell)
+    {
+      self->active_cell = NULL;
+      gtk_accessible_reset_relation (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_RELATION_ACTIVE_DESCENDANT);
+    }
+}
+
+/* One cell per square (level by level, each from the top rank down as
+ * White sees it), then the hand slots, White's first. */
+static void
+ensure_cells (VsBoardView *self)
+{
+  const VsVariant *v = self->ctl->pos->variant;
+  if (self->cells_variant == v)
+    return;
+  clear_cells (self);
+  const VsGeometry *g = &v->geom;
+  int n = vs_geometry_squares (g);
+  g_ptr_array_set_size (self->cells, n);
+  for (int level = 0; level < g->levels; level++)
+    for (int rank = g->ranks - 1; rank >= 0; rank--)
+      for (int file = 0; file < g->files; file++)
+        {
+          int sq = vs_sq_make (g, level, rank, file);
+          GtkWidget *cell = vs_board_cell_new (GTK_ACCESSIBLE_ROLE_GRID_CELL);
+          gtk_widget_set_parent (cell, GTK_WIDGET (self));
+          g_ptr_array_index (self->cells, sq) = cell;
+        }
+  if (vs_board_variant_has_hands (v))
+    {
+      int types[VS_HAND_TYPES_MAX];
+      int nt = vs_board_hand_types (v, types);
+      for (int color = VS_WHITE; color <= VS_BLACK; color++)
+        for (int i = 0; i < nt; i++)
+          {
+            GtkWidget *cell = vs_board_cell_new (GTK_ACCESSIBLE_ROLE_GRID_CELL);
+            g_object_set_data (G_OBJECT (cell), "vs-hand-color", GINT_TO_POINTER (color));
+            g_object_set_data (G_OBJECT (cell), "vs-hand-type", GINT_TO_POINTER (types[i]));
+            gtk_widget_set_parent (cell, GTK_WIDGET (self));
+            g_ptr_array_add (self->hand_cells, cell);
+          }
+    }
+  self->cells_variant = v;
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
+}
+
+static void
+allocate_cell (GtkWidget *cell, double x0, double y0, double x1, double y1)
+{
+  int min;
+  /* GTK wants every child measured before it is allocated (cached after
+   * the first time: a cell asks for nothing) */
+  gtk_widget_measure (cell, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+  gtk_widget_measure (cell, GTK_ORIENTATION_VERTICAL, -1, &min, NULL, NULL, NULL);
+  GtkAllocation a;
+  a.x = (int) floor (x0);
+  a.y = (int) floor (y0);
+  a.width = MAX (0, (int) ceil (x1) - a.x);
+  a.height = MAX (0, (int) ceil (y1) - a.y);
+  gtk_widget_size_allocate (cell, &a, -1);
+}
+
+/* Each cell covers its square (Janggi: the cell around its point; Strato
+ * stacked: the bounding box of the slanted square), so that an assistive
+ * technology's pointer review finds it where the square is drawn. */
+static void
+allocate_cells (VsBoardView *self)
+{
+  if (!self->has_position || self->cells->len == 0)
+    return;
+  ensure_layout (self);
+  const VsBoardLayout *l = &self->layout;
+  for (guint sq = 0; sq < self->cells->len; sq++)
+    {
+      int p, u, v;
+      vs_board_layout_square_cell (l, sq, &p, &u, &v);
+      double x0 = G_MAXDOUBLE, y0 = G_MAXDOUBLE, x1 = -G_MAXDOUBLE, y1 = -G_MAXDOUBLE;
+      for (int k = 0; k < 4; k++)
+        {
+          double x, y;
+          vs_affine_apply (&l->plane[p], u + (k & 1), v + (k >> 1), &x, &y);
+          x0 = MIN (x0, x);
+          y0 = MIN (y0, y);
+          x1 = MAX (x1, x);
+          y1 = MAX (y1, y);
+        }
+      allocate_cell (g_ptr_array_index (self->cells, sq), x0, y0, x1, y1);
+    }
+  for (guint i = 0; i < self->hand_cells->len; i++)
+    {
+      GtkWidget *cell = g_ptr_array_index (self->hand_cells, i);
+      int color = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (cell), "vs-hand-color"));
+      int type = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (cell), "vs-hand-type"));
+      VsRect r = { 0, 0, 0, 0 };
+      for (int k = 0; k < l->n_hand_slots; k++)
+        if (l->hand[k].color == color && l->hand[k].type == type)
+          r = l->hand[k].rect;
+      allocate_cell (cell, r.x, r.y, r.x + r.w, r.y + r.h);
+    }
+}
+
+/* A square's name as the board's coordinates show it: Chartima's files in
+ * capitals ("E2"), Strato's level letter first ("Be4"), Janggi's points in
+ * gibo numbers (row, file: "95") when the board shows those. */
+static void
+cell_square_name (VsBoardView *self, const VsVariant *v, int sq, char out[8])
+{
+  const VsGeometry *g = &v->geom;
+  VsPieceFamily family = vs_piece_family_for_variant (v);
+  if (family == VS_PIECE_FAMILY_JANGGI && self->gibo)
+    {
+      g_snprintf (out, 8, "%d%d", (10 - vs_sq_rank (g, sq)) % 10, vs_sq_file (g, sq) + 1);
+      return;
+    }
+  vs_square_name (g, sq, out);
+  if (family == VS_PIECE_FAMILY_CHARTIMA)
+    {
+      int f = g->levels > 1 ? 1 : 0;
+      out[f] = g_ascii_toupper (out[f]);
+    }
+}
+
+/* Updates the cells whose square or hand slot changed (piece, count,
+ * selection, legal destination) since they were last labelled. */
+static void
+update_cells (VsBoardView *self)
+{
+  const VsBoardController *c = self->ctl;
+  const VsPosition *pos = c->pos;
+  const VsVariant *v = pos->variant;
+  if (self->cells_variant != v)
+    return;
+  if (self->cells_gibo != self->gibo)
+    {
+      for (guint i = 0; i < self->cells->len; i++)
+        vs_board_cell_reset_key (g_ptr_array_index (self->cells, i));
+      self->cells_gibo = self->gibo;
+    }
+  for (guint sq = 0; sq < self->cells->len; sq++)
+    {
+      VsBoardCell *cell = g_ptr_array_index (self->cells, sq);
+      gboolean selected = c->sel_kind == VS_BOARD_SEL_SQUARE && c->sel_square == (int) sq;
+      gboolean target = c->sel_kind != VS_BOARD_SEL_NONE && c->targets[sq];
+      guint64 key = pos->board[sq] | (selected ? CELL_SELECTED : 0) | (target ? CELL_TARGET : 0);
+      if (!vs_board_cell_take_key (cell, key))
+        continue;
+      char name[8];
+      cell_square_name (self, v, sq, name);
+      g_autofree char *piece = vs_piece_describe (v, pos->board[sq]);
+      g_autofree char *label = NULL;
+      if (piece)
+        /* TRANSLATORS: accessible name of a board square: square name, piece
+         * ("e4, White Knight") */
+        label = g_strdup_printf (C_("board square", "%s, %s"), name, piece);
+      else
+        /* TRANSLATORS: accessible name of an empty board square ("e4, empty") */
+        label = g_strdup_printf (C_("board square", "%s, empty"), name);
+      vs_board_cell_set_texts (cell, label, selected, target ? _("legal destination") : NULL);
+    }
+  for (guint i = 0; i < self->hand_cells->len; i++)
+    {
+      VsBoardCell *cell = g_ptr_array_index (self->hand_cells, i);
+      int color = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (cell), "vs-hand-color"));
+      int type = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (cell), "vs-hand-type"));
+      int count = pos->hand[color][type];
+      gboolean selected = c->sel_kind == VS_BOARD_SEL_HAND && c->sel_color == color && c->sel_type == type;
+      if (!vs_board_cell_take_key (cell, (guint64) count | (selected ? CELL_SELECTED : 0)))
+        continue;
+      g_autofree char *piece = vs_piece_describe (v, VS_MAKE_PIECE (color, type));
+      /* TRANSLATORS: accessible name of a hand slot (Crazyhouse): piece and
+       * how many of it are in hand ("White Knight in hand: 2") */
+      g_autofree char *label = g_strdup_printf (C_("board hand", "%s in hand: %d"), piece, count);
+      vs_board_cell_set_texts (cell, label, selected, NULL);
+    }
+}
+
 static void
 update_accessible (VsBoardView *self)
 {
   if (!self->has_position)
     return;
+  update_cells (self);
   const VsPosition *pos = self->ctl->pos;
   const VsVariant *v = pos->variant;
   int sq = self->ctl->focus_square;
@@ -932,6 +1138,13 @@ update_accessible (VsBoardView *self)
     desc = g_strdup_printf (_("%s: empty"), name);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, desc, -1);
+  if (self->cells_variant == v && sq < (int) self->cells->len &&
+      self->active_cell != g_ptr_array_index (self->cells, sq))
+    {
+      self->active_cell = g_ptr_array_index (self->cells, sq);
+      gtk_accessible_update_relation (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_RELATION_ACTIVE_DESCENDANT,
+                                      self->active_cell, -1);
+    }
 }
 
 /* ---- actions ---------------------------------------------------------------------------------- */
@@ -1015,6 +1228,7 @@ vs_board_view_set_position (VsBoardView *self, const VsPosition *pos, VsMove las
       gtk_widget_queue_resize (GTK_WIDGET (self));
       g_object_notify_by_pspec (G_OBJECT (self), props[PROP_PIECE_SET]);
     }
+  ensure_cells (self);
   if (piece != VS_PIECE_NONE)
     start_animation (self, piece, x0, y0, to);
   invalidate_scene (self);
@@ -1080,6 +1294,7 @@ vs_board_view_set_flipped (VsBoardView *self, gboolean flipped)
     return;
   self->flipped = flipped;
   invalidate_layout (self);
+  gtk_widget_queue_allocate (GTK_WIDGET (self));   /* the cells move with their squares */
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_FLIPPED]);
 }
 
@@ -1130,6 +1345,7 @@ vs_board_view_set_gibo_coordinates (VsBoardView *self, gboolean gibo)
     return;
   self->gibo = gibo;
   invalidate_scene (self);
+  update_accessible (self);   /* Janggi square names follow the coordinates */
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_GIBO_COORDINATES]);
 }
 
@@ -1273,6 +1489,29 @@ vs_board_view_get_controller (VsBoardView *self)
   return self->ctl;
 }
 
+GtkAccessible *
+vs_board_view_get_square_accessible (VsBoardView *self, int square)
+{
+  g_return_val_if_fail (VS_IS_BOARD_VIEW (self), NULL);
+  if (square < 0 || (guint) square >= self->cells->len)
+    return NULL;
+  return g_ptr_array_index (self->cells, square);
+}
+
+GtkAccessible *
+vs_board_view_get_hand_accessible (VsBoardView *self, int color, int type)
+{
+  g_return_val_if_fail (VS_IS_BOARD_VIEW (self), NULL);
+  for (guint i = 0; i < self->hand_cells->len; i++)
+    {
+      GObject *cell = g_ptr_array_index (self->hand_cells, i);
+      if (GPOINTER_TO_INT (g_object_get_data (cell, "vs-hand-color")) == color &&
+          GPOINTER_TO_INT (g_object_get_data (cell, "vs-hand-type")) == type)
+        return GTK_ACCESSIBLE (cell);
+    }
+  return NULL;
+}
+
 /* ---- GObject ------------------------------------------------------------------------------------ */
 
 static void
@@ -1324,6 +1563,7 @@ vs_board_view_dispose (GObject *object)
       self->chooser = NULL;
       gtk_widget_unparent (c);
     }
+  clear_cells (self);
   G_OBJECT_CLASS (vs_board_view_parent_class)->dispose (object);
 }
 
@@ -1340,6 +1580,8 @@ vs_board_view_finalize (GObject *object)
   g_hash_table_unref (self->texts);
   clear_board_layer (self);
   g_hash_table_unref (self->surfaces);
+  g_ptr_array_unref (self->cells);
+  g_ptr_array_unref (self->hand_cells);
   G_OBJECT_CLASS (vs_board_view_parent_class)->finalize (object);
 }
 
@@ -1409,6 +1651,8 @@ vs_board_view_init (VsBoardView *self)
                                           (GDestroyNotify) cairo_surface_destroy);
   self->texts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
   self->scene_dirty = TRUE;
+  self->cells = g_ptr_array_new ();
+  self->hand_cells = g_ptr_array_new ();
 
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_focus_on_click (GTK_WIDGET (self), TRUE);

@@ -77,4 +77,10 @@ void        vs_board_view_handle_change (VsBoardView *self, VsBoardChange change
 /* The chooser popover while a promotion/suicide choice is open, else NULL. */
 GtkWidget  *vs_board_view_get_chooser (VsBoardView *self);
 
+/* Accessibility: the undrawn child widget (vs-board-cell.h) that carries
+ * the accessible name and state of a square, or of the hand slot of
+ * (color, type); NULL when there is none. */
+GtkAccessible *vs_board_view_get_square_accessible (VsBoardView *self, int square);
+GtkAccessible *vs_board_view_get_hand_accessible (VsBoardView *self, int color, int type);
+
 G_END_DECLS
