@@ -89,6 +89,27 @@ main (int argc, char **argv)
     }
   gint64 t3 = g_get_monotonic_time ();
   double c3 = cpu_ms ();
+  /* not frames, but what the accessible cells (one child widget per square)
+   * add: a new position, relabelling the changed squares; and a relayout,
+   * allocating the 100 cells over their squares */
+  g_autofree VsPosition *next = g_memdup2 (pos, sizeof *pos);
+  VsMove moves[VS_MAX_MOVES];
+  if (vs_position_generate (next, VS_GEN_ALL, moves) == 0)
+    {
+      fprintf (stderr, "bench-board-view: no legal move in the start position\n");
+      return 1;
+    }
+  vs_position_make (next, moves[0]);
+  int pframes = MAX (frames / 10, 10);
+  for (int i = 0; i < pframes; i++)
+    vs_board_view_set_position (VS_BOARD_VIEW (board), i % 2 ? pos : next,
+                                i % 2 ? VS_MOVE_NONE : moves[0], FALSE);
+  gint64 t4 = g_get_monotonic_time ();
+  double c4 = cpu_ms ();
+  for (int i = 0; i < pframes; i++)
+    GTK_WIDGET_GET_CLASS (board)->size_allocate (board, 1000, 1000, -1);
+  gint64 t5 = g_get_monotonic_time ();
+  double c5 = cpu_ms ();
   printf ("board 10x10, %d pieces, 1000x1000 px, renderer %s\n", pieces, G_OBJECT_TYPE_NAME (r));
   printf ("                               wall ms/frame  cpu ms/frame\n");
   printf ("snapshot, scene cached:        %8.3f      %8.3f   (%d frames)\n",
@@ -97,6 +118,10 @@ main (int argc, char **argv)
           (t2 - t1) / 1000.0 / frames, (c2 - c1) / frames, frames);
   printf ("snapshot + render to pixels:   %8.3f      %8.3f   (%d frames)\n",
           (t3 - t2) / 1000.0 / rframes, (c3 - c2) / rframes, rframes);
+  printf ("set_position (a move), a11y:   %8.3f      %8.3f   (%d times, GTK_A11Y=%s)\n",
+          (t4 - t3) / 1000.0 / pframes, (c4 - c3) / pframes, pframes, g_getenv ("GTK_A11Y"));
+  printf ("size_allocate (100 cells):     %8.3f      %8.3f   (%d times)\n",
+          (t5 - t4) / 1000.0 / pframes, (c5 - c4) / pframes, pframes);
   gtk_window_destroy (GTK_WINDOW (window));
   return 0;
 }
