@@ -8,6 +8,11 @@
  * vs_move_effects().  A move entered by the user is made on the widget's
  * copy, then "move-played" is emitted.
  *
+ * Accessibility: the board is a grid; every square/point and hand slot is
+ * an undrawn, untargetable, unfocusable grid-cell child (vs-board-cell.h)
+ * labelled "e4, White Knight" / "e4, empty" in the variant's coordinates;
+ * the focus square is the grid's active descendant.
+ *
  * Signals:  move-played (guint move)   shapes-changed ()
  * Actions:  board.flip  board.pass  board.toggle-strato-view
  */

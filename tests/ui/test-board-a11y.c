@@ -13,6 +13,7 @@
 #include "vs-board-cell.h"
 #include "vs-board-test-util.h"
 
+#include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
 
@@ -358,8 +359,10 @@ test_focus_square (void)
 
 /* ---- the cells stay invisible to the pointer, the focus and the pixels ------------------- */
 
+/* With VS_BOARD_SHOTS=DIR, the window render is also saved there to be
+ * looked at. */
 static GBytes *
-render_window (int *w, int *h)
+render_window (int *w, int *h, const char *shot)
 {
   GdkPaintable *p = gtk_widget_paintable_new (window);
   *w = gtk_widget_get_width (window);
@@ -373,6 +376,13 @@ render_window (int *w, int *h)
   gsize size = (gsize) *w * *h * 4;
   guint8 *data = g_malloc (size);
   gdk_texture_download (t, data, *w * 4);
+  const char *dir = g_getenv ("VS_BOARD_SHOTS");
+  if (dir && shot)
+    {
+      g_autofree char *file = g_build_filename (dir, shot, NULL);
+      g_mkdir_with_parents (dir, 0755);
+      g_assert_true (gdk_texture_save_to_png (t, file));
+    }
   g_object_unref (t);
   gsk_render_node_unref (node);
   g_object_unref (p);
@@ -417,11 +427,11 @@ test_cells_are_inert (void)
 
   /* the window renders the same pixels with the cells hidden: they draw nothing */
   int w, h, w2, h2;
-  g_autoptr(GBytes) with = render_window (&w, &h);
+  g_autoptr(GBytes) with = render_window (&w, &h, "a11y-with-cells.png");
   for (GtkWidget *ch = gtk_widget_get_first_child (board); ch; ch = gtk_widget_get_next_sibling (ch))
     if (VS_IS_BOARD_CELL (ch))
       gtk_widget_set_child_visible (ch, FALSE);
-  g_autoptr(GBytes) without = render_window (&w2, &h2);
+  g_autoptr(GBytes) without = render_window (&w2, &h2, "a11y-cells-hidden.png");
   for (GtkWidget *ch = gtk_widget_get_first_child (board); ch; ch = gtk_widget_get_next_sibling (ch))
     if (VS_IS_BOARD_CELL (ch))
       gtk_widget_set_child_visible (ch, TRUE);
