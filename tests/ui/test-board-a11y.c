@@ -7,13 +7,17 @@
  * each start position, that labels, selected state and descriptions follow
  * moves and selections (and only the changed squares are relabelled), that
  * the cells sit over their squares (also flipped and in Strato's stacked
- * view), and that they take no pointer events, no focus and no pixels. */
+ * view), and that they take no pointer events, no focus and no pixels.
+ * With LANGUAGE=ja and VS_LOCALEDIR (the catalogue the build compiles) it
+ * checks the Japanese names instead. */
 #include "config.h"
 #include "vs-board-view.h"
 #include "vs-board-cell.h"
 #include "vs-board-test-util.h"
 
+#include <glib/gi18n.h>
 #include <glib/gstdio.h>
+#include <locale.h>
 #include <math.h>
 #include <string.h>
 
@@ -354,7 +358,7 @@ test_focus_square (void)
   g_assert_cmpint (c->focus_square, !=, first);
   gtk_test_accessible_assert_relation (GTK_ACCESSIBLE (board), GTK_ACCESSIBLE_RELATION_ACTIVE_DESCENDANT,
                                        vs_board_view_get_square_accessible (bv (), c->focus_square));
-  g_assert_true (gtk_widget_has_focus (board));
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == board);
 }
 
 /* ---- the cells stay invisible to the pointer, the focus and the pixels ------------------- */
@@ -419,7 +423,7 @@ test_cells_are_inert (void)
 
   /* Tab from the board leaves it: no cell takes the focus */
   gtk_widget_grab_focus (board);
-  g_assert_true (gtk_widget_has_focus (board));
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == board);
   gtk_widget_child_focus (board, GTK_DIR_TAB_FORWARD);
   GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (window));
   g_assert_true (focus == NULL || !VS_IS_BOARD_CELL (focus));
@@ -485,6 +489,28 @@ test_variant_change (void)
   assert_all_cells_over_squares ();
 }
 
+/* The same names in Japanese (LANGUAGE=ja with the catalogue the build
+ * compiles): square name first, the piece as vs_piece_describe() says it. */
+static void
+test_japanese (void)
+{
+  show_start ("crazyhouse");
+  assert_label ("e1", "e1、白のキング");
+  assert_label ("d8", "d8、黒のクイーン");
+  assert_label ("e4", "e4、空き");
+  const VsVariant *v = vs_board_view_get_position (bv ())->variant;
+  gtk_test_accessible_assert_property (vs_board_view_get_hand_accessible (bv (), VS_WHITE, vs_test_type (v, "N")),
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, "白のナイト（持ち駒）：0個");
+  show_start ("chartima");
+  assert_label ("a1", "A1、白の麻酔者");
+  show_start ("strato");
+  assert_label ("Be4", "Be4、空き");
+  show_start ("janggi");
+  assert_label ("d1", "d1、楚の士");
+  assert_label ("a10", "a10、漢の車");
+  assert_label ("d2", "d2、空き");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -492,7 +518,15 @@ main (int argc, char **argv)
   /* GTK's test accessibility backend: records what the widgets tell
    * assistive technologies, without an AT-SPI bus (none under Xvfb) */
   g_setenv ("GTK_A11Y", "test", TRUE);
-  g_setenv ("LANGUAGE", "C", TRUE);
+  gboolean japanese = FALSE;
+  setlocale (LC_ALL, "");
+  if (g_getenv ("VS_LOCALEDIR"))
+    {
+      bindtextdomain (GETTEXT_PACKAGE, g_getenv ("VS_LOCALEDIR"));
+      bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+      textdomain (GETTEXT_PACKAGE);
+      japanese = g_str_has_prefix (g_getenv ("LANGUAGE") ? g_getenv ("LANGUAGE") : "", "ja");
+    }
   g_test_init (&argc, &argv, NULL);
   if (!gtk_init_check ())
     {
@@ -509,6 +543,13 @@ main (int argc, char **argv)
     g_main_context_iteration (NULL, TRUE);
   settle ();
 
+  if (japanese)
+    {
+      g_test_add_func ("/board/a11y/japanese", test_japanese);
+      int r = g_test_run ();
+      gtk_window_destroy (GTK_WINDOW (window));
+      return r;
+    }
   g_test_add_func ("/board/a11y/crazyhouse-start", test_crazyhouse_start);
   g_test_add_func ("/board/a11y/chartima-start", test_chartima_start);
   g_test_add_func ("/board/a11y/strato-start", test_strato_start);
