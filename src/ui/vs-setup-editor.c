@@ -184,9 +184,9 @@ static const char *
 flag_label (const VsVariant *v)
 {
   if (g_str_equal (v->id, "crazyhouse"))
-    return _("_Promoted (returns to the hand as a pawn)");
+    return _("_Promoted (goes to the hand as a pawn when captured)");
   if (g_str_equal (v->id, "strato"))
-    return _("_Not moved yet (may castle or advance two)");
+    return _("_Not moved yet (its first move must change level)");
   if (g_str_equal (v->id, "chartima"))
     return _("_Owes its Dog (placed when it first moves)");
   return NULL;
