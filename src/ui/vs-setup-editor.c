@@ -45,6 +45,7 @@ struct _VsSetupEditor
   GtkWidget *hand_rows[2];
   GArray *ep_squares;       /* int: the squares behind ep_model's items 1.. */
   int square;               /* whose flag is edited, or -1 */
+  VsVariant display_variant; /* the variant without its rules: drawing only */
   VsPosition *probe;        /* scratch positions for the round trips */
   VsPosition *probe_out;
   GtkWidget *parent_window;
@@ -81,8 +82,12 @@ validate (VsSetupEditor *self)
   else
     {
       self->error = g_strdup (error->message);
-      /* the board shows the edits, also while they do not make a position */
-      vs_board_view_set_position (self->board, self->work, VS_MOVE_NONE, FALSE);
+      /* The board shows the edits, also while they do not make a position:
+       * through a copy of the variant without move generation, since the
+       * rules code is only defined on positions its reader accepted. */
+      memcpy (self->probe, self->work, sizeof *self->probe);
+      self->probe->variant = &self->display_variant;
+      vs_board_view_set_position (self->board, self->probe, VS_MOVE_NONE, FALSE);
       gtk_label_set_label (self->error_label, error->message);
       gtk_widget_add_css_class (GTK_WIDGET (self->fen_entry), "error");
     }
@@ -694,6 +699,14 @@ vs_setup_editor_new (GtkWindow *parent, const VsVariant *v, const char *fen)
   VsSetupEditor *self = g_object_new (VS_TYPE_SETUP_EDITOR, "transient-for", parent, NULL);
   self->parent_window = g_object_ref (GTK_WIDGET (parent));
   self->variant = v;
+  self->display_variant = *v;
+  self->display_variant.generate = NULL;
+  self->display_variant.count_legal = NULL;
+  self->display_variant.make = NULL;
+  self->display_variant.unmake = NULL;
+  self->display_variant.checkers = NULL;
+  self->display_variant.effects = NULL;
+  self->display_variant.game_state = NULL;
   vs_position_init (self->pos, v, v->start_fen, NULL);
   memcpy (self->work, self->pos, sizeof *self->pos);
   self->selected = VS_MAKE_PIECE (0, 1);

@@ -101,6 +101,27 @@ drag_from_palette (VsSetupEditor *ed, VsPiece piece, int target)
   g_assert_cmpint (vs_board_view_get_position (board)->board[target], ==, piece);
 }
 
+/* A left click on square `target` (the editor's click gesture on the board:
+ * the last one added). */
+static void
+click_square (VsSetupEditor *ed, int target)
+{
+  VsBoardView *board = board_of (ed);
+  GListModel *list = gtk_widget_observe_controllers (GTK_WIDGET (board));
+  GtkGestureClick *click = NULL;
+  for (guint i = 0; i < g_list_model_get_n_items (list); i++)
+    {
+      g_autoptr (GObject) c = g_list_model_get_item (list, i);
+      if (GTK_IS_GESTURE_CLICK (c))
+        click = GTK_GESTURE_CLICK (c);
+    }
+  g_object_unref (list);
+  g_assert_nonnull (click);
+  double x, y;
+  vs_board_layout_square_center (vs_board_view_get_layout (board), target, &x, &y);
+  g_signal_emit_by_name (click, "pressed", 1, x, y);
+}
+
 static void
 set_check (VsSetupEditor *ed, const char *name, gboolean active)
 {
@@ -149,6 +170,26 @@ test_crazyhouse (void)
   drag_from_palette (ed, VS_PIECE_NONE, sq (v, "d2"));
   g_autofree char *board = field (ed, 0);
   g_assert_cmpstr (board, ==, "rnbqkbnr/pppppppp/8/8/4Q3/8/PPP1PPPP/RNBQKBNR[]");
+
+  /* clicks with the palette's white pawn: an empty square gets one; a
+   * first click on a pawn selects it, a second removes it */
+  int pawn_t = type_of (v, "P");
+  gtk_flow_box_select_child (GTK_FLOW_BOX (child (ed, "palette")),
+                             gtk_flow_box_get_child_at_index (GTK_FLOW_BOX (child (ed, "palette")), pawn_t - 1));
+  g_signal_emit_by_name (child (ed, "palette"), "child-activated",
+                         gtk_flow_box_get_child_at_index (GTK_FLOW_BOX (child (ed, "palette")), pawn_t - 1));
+  click_square (ed, sq (v, "a4"));
+  g_assert_nonnull (strstr (vs_setup_editor_get_text (ed), "/P3Q3/"));
+  click_square (ed, sq (v, "b2"));
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (child (ed, "square_label"))), ==, "b2: White Pawn");
+  g_assert_nonnull (strstr (vs_setup_editor_get_text (ed), "/PPP1PPPP/"));
+  click_square (ed, sq (v, "b2"));
+  g_assert_nonnull (strstr (vs_setup_editor_get_text (ed), "/P1P1PPPP/"));
+  click_square (ed, sq (v, "b2"));
+  click_square (ed, sq (v, "a4"));
+  click_square (ed, sq (v, "a4"));
+  g_autofree char *board2 = field (ed, 0);
+  g_assert_cmpstr (board2, ==, "rnbqkbnr/pppppppp/8/8/4Q3/8/PPP1PPPP/RNBQKBNR[]");
 
   /* castling rights: K off, then q off */
   set_check (ed, "castle_K", FALSE);
