@@ -278,6 +278,7 @@ test_strato (void)
   vs_setup_editor_select_square (ed, sq (v, "Bd4"));
   g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (child (ed, "flag_check"))));
   g_assert_null (vs_setup_editor_get_error (ed));
+  screenshot (ed, "setup-strato.png");
   gtk_window_destroy (GTK_WINDOW (ed));
   gtk_window_destroy (GTK_WINDOW (win));
 }
@@ -337,6 +338,7 @@ test_janggi (void)
   gtk_drop_down_set_selected (GTK_DROP_DOWN (child (ed, "side_dropdown")), 1);
   g_autofree char *side = field (ed, 1);
   g_assert_cmpstr (side, ==, "b");
+  screenshot (ed, "setup-janggi.png");
   gtk_window_destroy (GTK_WINDOW (ed));
   gtk_window_destroy (GTK_WINDOW (win));
 }
