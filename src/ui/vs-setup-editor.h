@@ -19,6 +19,16 @@ VsSetupEditor *vs_setup_editor_new (GtkWindow *parent, const VsVariant *v, const
 void        vs_setup_editor_place (VsSetupEditor *self, VsPiece piece, int sq);
 void        vs_setup_editor_set_text (VsSetupEditor *self, const char *text);
 const char *vs_setup_editor_get_text (VsSetupEditor *self);
+/* Sets square sq to piece (0 = empty), as a drop from the palette does. */
+void        vs_setup_editor_put (VsSetupEditor *self, VsPiece piece, int sq);
+/* The square whose piece state (promoted / not moved yet / owes its Dog)
+ * the editor shows, as a click on it does; -1 = none. */
+void        vs_setup_editor_select_square (VsSetupEditor *self, int sq);
+/* Draws the palette and the board with this piece set (NULL = default). */
+void        vs_setup_editor_set_piece_set (VsSetupEditor *self, const char *set);
+/* The count of pieces of `type` in color's hand, NULL when the variant
+ * has no hands or that piece cannot be in hand. */
+GtkSpinButton *vs_setup_editor_get_hand_spin (VsSetupEditor *self, int color, int type);
 /* NULL when the position is valid, else the translated reason. */
 const char *vs_setup_editor_get_error (VsSetupEditor *self);
 

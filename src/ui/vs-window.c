@@ -1624,6 +1624,8 @@ setup_position_action (GtkWidget *widget, const char *action_name, GVariant *par
   const VsVariant *v = self->game ? vs_game_get_variant (self->game) : vs_variant_lookup ("chartima");
   g_autofree char *fen = self->cursor ? vs_game_node_fen (self->cursor) : NULL;
   VsSetupEditor *editor = vs_setup_editor_new (GTK_WINDOW (self), v, fen);
+  if (self->game && vs_game_get_variant (self->game) == v)
+    vs_setup_editor_set_piece_set (editor, vs_board_view_get_piece_set (self->board));
   gtk_window_present (GTK_WINDOW (editor));
 }
 

@@ -1,15 +1,22 @@
 /* test-app-responsive.c — the main loop never blocks for more than 50 ms
  * while the engine analyses, while a game is annotated, while a
  * 10,000-game file is imported and searched.  A 5 ms timeout source records
- * the largest gap between its runs. */
+ * the largest gap between its runs in wall-clock time; the analysis uses
+ * the built-in engine with two threads. */
+#define _GNU_SOURCE 1   /* struct ucred */
 #include "config.h"
 
 #include <glib/gstdio.h>
 #include <string.h>
-#include <time.h>
+#include <stdio.h>
 
 #include "test-app-util.h"
 #include "vs-game-list.h"
+
+#ifdef GDK_WINDOWING_X11
+#include <gdk/x11/gdkx.h>
+#include <sys/socket.h>
+#endif
 
 #if defined(__SANITIZE_ADDRESS__)
 #define SLOWDOWN 4   /* sanitized builds run every frame several times slower */
@@ -19,39 +26,97 @@
 #define MAX_GAP_MS (50 * SLOWDOWN)
 
 static char *tmpdir;
-/* Gaps are measured twice: in wall-clock time (what a person sees, which
- * also grows when the shared machine does not schedule the process) and in
- * the main thread's own CPU time (the work the main loop did in one go:
- * what "blocking" means).  The CPU gap is held to the bound; both are
- * reported. */
-static gint64 last_tick, max_gap, last_cpu, max_cpu_gap;
+/* Gaps between runs of the 5 ms timeout are measured in wall-clock time,
+ * what a person sees.  On a machine shared with other busy processes part
+ * of a gap can be time in which the main thread was ready to run but the
+ * kernel gave the CPU to someone else, or in which the main thread waited
+ * for the X server (a round trip) while the X server was ready to run but
+ * not given a CPU: the run-queue delays of both, read from their
+ * /proc/…/schedstat.  The bound holds for the wall-clock gap less those
+ * delays, so it catches everything the program does (work on the main loop,
+ * waits on locks, on the disk, on the X server's own work, and a search that
+ * starves the X server) and nothing other processes do.  Each largest gap is
+ * reported with its parts. */
+typedef struct {
+  gint64 wall, cpu, wait, xwait;   /* µs: monotonic clock, main-thread CPU,
+                                      its run-queue wait, the X server's */
+} Sample;
+static Sample last;
+static Sample max_wall;     /* the largest wall-clock gap */
+static Sample max_own;      /* the largest gap less the run-queue waits */
+static gboolean have_last, have_schedstat;
+static char *xserver_schedstat;   /* /proc/PID/schedstat of the X server */
+
+static gboolean
+read_schedstat (const char *path, gint64 *cpu, gint64 *wait)
+{
+  /* "ns on a CPU, ns waiting on a run queue, timeslices" */
+  g_autofree char *text = NULL;
+  guint64 run = 0, w = 0;
+  if (!g_file_get_contents (path, &text, NULL, NULL) ||
+      sscanf (text, "%" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT, &run, &w) != 2)
+    return FALSE;
+  if (cpu)
+    *cpu = run / 1000;
+  *wait = w / 1000;
+  return TRUE;
+}
+
+static void
+find_xserver (void)
+{
+#ifdef GDK_WINDOWING_X11
+  GdkDisplay *display = gdk_display_get_default ();
+  if (!GDK_IS_X11_DISPLAY (display))
+    return;
+  struct ucred cred;
+  socklen_t len = sizeof cred;
+  int fd = ConnectionNumber (gdk_x11_display_get_xdisplay (display));
+  if (getsockopt (fd, SOL_SOCKET, SO_PEERCRED, &cred, &len) == 0 && cred.pid > 0)
+    xserver_schedstat = g_strdup_printf ("/proc/%d/schedstat", (int) cred.pid);
+#endif
+}
+
+static Sample
+sample_now (void)
+{
+  Sample s = { g_get_monotonic_time (), 0, 0, 0 };
+  if (read_schedstat ("/proc/thread-self/schedstat", &s.cpu, &s.wait))
+    have_schedstat = TRUE;
+  if (xserver_schedstat)
+    read_schedstat (xserver_schedstat, NULL, &s.xwait);
+  return s;
+}
 
 static gint64
-thread_cpu_us (void)
+own_part (const Sample *gap)
 {
-  struct timespec ts;
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
-  return (gint64) ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+  return MAX (gap->wall - gap->wait - gap->xwait, 0);
 }
 
 static gboolean
 tick (gpointer data)
 {
-  gint64 now = g_get_monotonic_time (), cpu = thread_cpu_us ();
-  if (last_tick && now - last_tick > max_gap)
-    max_gap = now - last_tick;
-  if (last_cpu && cpu - last_cpu > max_cpu_gap)
-    max_cpu_gap = cpu - last_cpu;
-  last_tick = now;
-  last_cpu = cpu;
+  Sample now = sample_now ();
+  if (have_last)
+    {
+      Sample gap = { now.wall - last.wall, now.cpu - last.cpu, now.wait - last.wait, now.xwait - last.xwait };
+      if (gap.wall > max_wall.wall)
+        max_wall = gap;
+      if (own_part (&gap) > own_part (&max_own))
+        max_own = gap;
+    }
+  last = now;
+  have_last = TRUE;
   return G_SOURCE_CONTINUE;
 }
 
 static guint
 start_meter (void)
 {
-  last_tick = last_cpu = 0;
-  max_gap = max_cpu_gap = 0;
+  have_last = FALSE;
+  memset (&max_wall, 0, sizeof max_wall);
+  memset (&max_own, 0, sizeof max_own);
   return g_timeout_add (5, tick, NULL);
 }
 
@@ -59,9 +124,14 @@ static void
 stop_meter (guint id, const char *what)
 {
   g_source_remove (id);
-  g_test_message ("%s: largest main-loop gap %.1f ms of main-thread work (%.1f ms wall clock)",
-                  what, max_cpu_gap / 1000.0, max_gap / 1000.0);
-  g_assert_cmpint (max_cpu_gap, <, MAX_GAP_MS * 1000);
+  g_test_message ("%s: largest main-loop gap %.1f ms wall clock (%.1f ms main-thread work, "
+                  "run-queue waits %.1f ms main thread, %.1f ms X server); largest gap less "
+                  "those waits %.1f ms (%.1f ms wall clock, %.1f ms work, waits %.1f + %.1f ms)",
+                  what, max_wall.wall / 1000.0, max_wall.cpu / 1000.0, max_wall.wait / 1000.0,
+                  max_wall.xwait / 1000.0, own_part (&max_own) / 1000.0, max_own.wall / 1000.0,
+                  max_own.cpu / 1000.0, max_own.wait / 1000.0, max_own.xwait / 1000.0);
+  g_assert_true (have_schedstat || max_own.wait == 0);
+  g_assert_cmpint (own_part (&max_own), <, MAX_GAP_MS * 1000);
 }
 
 static void
@@ -73,6 +143,9 @@ test_analysis (void)
   app_test_action (win, "win.go-next", NULL);
   app_test_run (300);
 
+  /* the built-in engine with both of the machine's threads */
+  GSettings *settings = g_settings_new ("org.example.VariantStudy");
+  g_settings_set_int (settings, "engine-threads", 2);
   guint meter = start_meter ();
   app_test_action (win, "win.analyse", NULL);
   /* Step through moves while it runs: each step restarts the analysis. */
@@ -90,6 +163,8 @@ test_analysis (void)
   app_test_run (200);
   stop_meter (meter, "analysis");
   g_assert_cmpuint (reports, >, 0);
+  g_settings_reset (settings, "engine-threads");
+  g_object_unref (settings);
   gtk_window_destroy (GTK_WINDOW (win));
 }
 
@@ -185,6 +260,7 @@ main (int argc, char *argv[])
   g_setenv ("XDG_DATA_HOME", tmpdir, TRUE);
   gtk_test_init (&argc, &argv, NULL);
   app_test_application ();
+  find_xserver ();
   g_test_add_func ("/app/responsive/analysis", test_analysis);
   g_test_add_func ("/app/responsive/annotation", test_annotation);
   g_test_add_func ("/app/responsive/import-10000", test_big_import);
