@@ -274,6 +274,11 @@ _vs_comment_extract_commands (VsGame *game, VsGameNode *node, const char *text, 
             rest = g_string_sized_new (len);
           g_string_append_len (rest, copied, open - copied);
           copied = close + 1;
+          /* one blank of the two around the command goes with it; the
+           * text's own spacing is kept */
+          if (copied < end && g_ascii_isspace (*copied) &&
+              (rest->len == 0 || g_ascii_isspace (rest->str[rest->len - 1])))
+            copied++;
           p = close + 1;
         }
       else
@@ -289,17 +294,7 @@ _vs_comment_extract_commands (VsGame *game, VsGameNode *node, const char *text, 
       return g_strndup (text, len);
     }
   g_string_append_len (rest, copied, end - copied);
-  /* collapse the blanks left where commands were */
-  char *s = g_strstrip (g_string_free (rest, FALSE));
-  char *w = s;
-  for (char *r = s; *r; r++)
-    {
-      if (*r == ' ' && (w > s && w[-1] == ' '))
-        continue;
-      *w++ = *r;
-    }
-  *w = '\0';
-  return s;
+  return g_strstrip (g_string_free (rest, FALSE));
 }
 
 void

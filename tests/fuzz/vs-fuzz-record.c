@@ -137,23 +137,6 @@ drop_setup_headers (VsGame *g)
     }
 }
 
-/* A comment whose text (what is left after the [%clk]/[%eval]/… commands)
- * still holds "[%": written back before the node's commands, it swallows
- * them when read again ("{ [%clk 0:00:37! [%eval 0.07] }").  Known, left to
- * the record layer; such games are not compared. */
-static gboolean
-has_command_text (const VsGameNode *node)
-{
-  const char *c1 = vs_game_node_get_comment_before (node);
-  const char *c2 = vs_game_node_get_comment_after (node);
-  if ((c1 && strstr (c1, "[%")) || (c2 && strstr (c2, "[%")))
-    return TRUE;
-  for (guint i = 0; i < vs_game_node_get_n_children (node); i++)
-    if (has_command_text (vs_game_node_get_child (node, i)))
-      return TRUE;
-  return FALSE;
-}
-
 static void
 check_round_trip (VsGameCollection *c, const VsRecordOptions *read_opts, VsRecordFormat format,
                   gboolean strict)
@@ -196,8 +179,6 @@ check_round_trip (VsGameCollection *c, const VsRecordOptions *read_opts, VsRecor
       for (guint i = 0; i < vs_game_collection_get_n_games (c); i++)
         {
           g_autofree char *why = NULL;
-          if (has_command_text (vs_game_get_root (vs_game_collection_get_game (c, i))))
-            continue;
           g_assert_cmpint (vs_game_get_result (vs_game_collection_get_game (c, i)), ==,
                            vs_game_get_result (vs_game_collection_get_game (back, i)));
           g_autoptr (VsGame) a = vs_game_copy (vs_game_collection_get_game (c, i));
