@@ -36,7 +36,9 @@
 #include "vs-setup-editor.h"
 #include "vs-study-print.h"
 #include "vs-record.h"
+#include "vs-safe-save.h"
 #include "vs-window.h"
+#include "vs-window-remote.h"
 
 #define AUTOSAVE_DELAY_MS 2000
 
@@ -521,6 +523,21 @@ write_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *ca
   /* g_file_set_contents writes a temporary file and renames it. */
   if (!g_file_set_contents (j->path, data, len, &error) ||
       (j->meta_path && !g_file_set_contents (j->meta_path, j->meta, -1, &error)))
+    g_task_return_error (task, error);
+  else
+    g_task_return_boolean (task, TRUE);
+}
+
+/* Saving a record: temporary file + flush + rename, with a clear reason
+ * when it fails (vs-safe-save.h); the old file stays as it was. */
+static void
+save_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
+{
+  WriteJob *j = task_data;
+  GError *error = NULL;
+  gsize len;
+  const char *data = g_bytes_get_data (j->bytes, &len);
+  if (!vs_safe_save_write (j->path, data, len, &error))
     g_task_return_error (task, error);
   else
     g_task_return_boolean (task, TRUE);
@@ -1514,7 +1531,7 @@ save_to_file (VsWindow *self, GFile *file, VsRecordFormat format)
   update_actions (self);
   GTask *task = g_task_new (NULL, NULL, save_done, d);
   g_task_set_task_data (task, j, write_job_free);
-  g_task_run_in_thread (task, write_thread);
+  g_task_run_in_thread (task, save_thread);
   g_object_unref (task);
 }
 
@@ -1816,6 +1833,12 @@ static void
 recover (VsWindow *self)
 {
   GPtrArray *files = g_steal_pointer (&self->recovery_files);
+  /* A sample still being read must not replace the recovered work. */
+  if (files && files->len > 0)
+    {
+      g_cancellable_cancel (self->cancellable);
+      g_set_object (&self->cancellable, g_cancellable_new ());
+    }
   for (guint i = 0; files && i < files->len; i++)
     {
       const char *path = g_ptr_array_index (files, i);
@@ -2260,6 +2283,8 @@ vs_window_init (VsWindow *self)
                             G_CALLBACK (update_recent_menu), self);
   update_recent_menu (self);
   update_actions (self);
+  /* The window's commands on D-Bus too (org.gtk.Actions at …/window/ID). */
+  vs_window_remote_export (GTK_APPLICATION_WINDOW (self));
 }
 
 VsWindow *

@@ -1,0 +1,453 @@
+/* test-app-no-lost-work.c — no lost work (issue #10).
+ *
+ *  - A save that fails (read-only folder, folder gone, file too large for
+ *    the disk) leaves the old file byte for byte, leaves no temporary file,
+ *    keeps the document modified and says why, naming the file.
+ *  - kill -9 in the middle of editing: the REAL variant-study binary ($VS_APP)
+ *    is started on a private D-Bus session bus, edited through its exported
+ *    window actions (org.gtk.Actions at /org/example/VariantStudy/window/1),
+ *    killed with SIGKILL once its autosave is written, started again, and
+ *    its recovery brings the edit back (saved through D-Bus and compared).
+ *  - Files that are not records, truncated records and a ~100 MB record:
+ *    clear messages, nothing lost, progress, cancel, a responsive main loop
+ *    and bounded memory.
+ *
+ * Run as root, the test first drops CAP_DAC_OVERRIDE (and friends) from its
+ * own threads, so a read-only folder is read-only for it as for anyone. */
+#include "config.h"
+
+#include <errno.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <linux/capability.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "test-app-util.h"
+#include "vs-record.h"
+
+#define APP_PATH "/org/example/VariantStudy"
+
+static char *tmpdir;
+
+/* ---- helpers ------------------------------------------------------------------ */
+
+static void
+drop_dac_capabilities (void)
+{
+  struct __user_cap_header_struct hdr = { _LINUX_CAPABILITY_VERSION_3, 0 };
+  struct __user_cap_data_struct data[2];
+  if (syscall (SYS_capget, &hdr, data) != 0)
+    return;
+  guint32 drop = (1u << CAP_DAC_OVERRIDE) | (1u << CAP_DAC_READ_SEARCH) | (1u << CAP_FOWNER);
+  data[0].effective &= ~drop;
+  data[0].permitted &= ~drop;
+  if (syscall (SYS_capset, &hdr, data) != 0)
+    g_printerr ("# could not drop CAP_DAC_OVERRIDE: %s\n", g_strerror (errno));
+}
+
+static GBytes *
+read_bytes (const char *path)
+{
+  g_autofree char *data = NULL;
+  gsize len = 0;
+  g_autoptr (GError) error = NULL;
+  g_assert_true (g_file_get_contents (path, &data, &len, &error));
+  g_assert_no_error (error);
+  return g_bytes_new_take (g_steal_pointer (&data), len);
+}
+
+/* Names in dir, sorted, joined by spaces. */
+static char *
+list_dir (const char *dir)
+{
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  g_assert_nonnull (d);
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+  while ((name = g_dir_read_name (d)))
+    g_ptr_array_add (names, g_strdup (name));
+  g_ptr_array_sort (names, (GCompareFunc) g_strcmp0);
+  g_ptr_array_add (names, NULL);
+  return g_strjoinv (" ", (char **) names->pdata);
+}
+
+static gboolean
+save_to (VsWindow *win, const char *path)
+{
+  gboolean ok = FALSE;
+  gtk_widget_activate_action (GTK_WIDGET (win), "win.save-to", "s", path);
+  g_assert_true (app_test_wait_signal (win, "saved", 20000, &ok));
+  return ok;
+}
+
+static void
+assert_failed_save (VsWindow *win, const char *path, GBytes *old, const char *dir,
+                    const char *files, const char *reason)
+{
+  const char *msg = vs_window_get_message (win);
+  g_test_message ("save failure shown: %s", msg);
+  g_assert_nonnull (msg);
+  /* names the file, says why, says nothing was changed */
+  g_assert_nonnull (strstr (msg, path));
+  if (reason)
+    g_assert_nonnull (strstr (msg, reason));
+  g_assert_nonnull (strstr (msg, _("The file on disk was not changed.")));
+  g_assert_true (vs_window_get_modified (win));
+  if (old)
+    {
+      g_autoptr (GBytes) now = read_bytes (path);
+      g_assert_true (g_bytes_equal (now, old));
+    }
+  if (dir)
+    {
+      g_autofree char *listing = list_dir (dir);
+      g_assert_cmpstr (listing, ==, files);
+    }
+}
+
+/* ---- save failures --------------------------------------------------------------- */
+
+static void
+test_save_failure (void)
+{
+  g_autofree char *src = app_test_shared ("data/records/crazyhouse/lichess-2017-knightvuillaume-jannlee.pgn");
+  VsWindow *win = app_test_window ();
+  app_test_open (win, src);
+
+  g_autofree char *dir = g_build_filename (tmpdir, "save", NULL);
+  g_assert_cmpint (g_mkdir (dir, 0755), ==, 0);
+  g_autofree char *path = g_build_filename (dir, "game.pgn", NULL);
+  g_assert_true (save_to (win, path));
+  g_assert_false (vs_window_get_modified (win));
+  g_autoptr (GBytes) old = read_bytes (path);
+
+  app_test_action (win, "win.go-next", NULL);
+  app_test_action (win, "win.set-comment-after", g_variant_new_string ("Not lost"));
+  g_assert_true (vs_window_get_modified (win));
+
+  /* 1. The folder became read-only: the temporary file cannot be made. */
+  g_assert_cmpint (g_chmod (dir, 0555), ==, 0);
+  g_autofree char *dir_name = g_filename_display_name (dir);
+  g_autofree char *reason = g_strdup_printf (_("you are not allowed to write in the folder “%s”"), dir_name);
+  g_assert_false (save_to (win, path));
+  assert_failed_save (win, path, old, dir, "game.pgn", reason);
+  g_assert_cmpint (g_chmod (dir, 0755), ==, 0);
+
+  /* 2. The disk fills up in the middle of writing (a file size limit does
+   * what a full disk does: the write stops short). */
+  struct rlimit saved_limit, limit;
+  g_assert_cmpint (getrlimit (RLIMIT_FSIZE, &saved_limit), ==, 0);
+  limit = saved_limit;
+  limit.rlim_cur = 512;
+  signal (SIGXFSZ, SIG_IGN);
+  g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &limit), ==, 0);
+  gboolean ok = save_to (win, path);
+  g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &saved_limit), ==, 0);
+  g_assert_false (ok);
+  assert_failed_save (win, path, old, dir, "game.pgn", _("the file is larger than the disk or the system allows"));
+
+  /* 3. The folder vanished (removed, unmounted): nothing is created. */
+  g_autofree char *gone = g_build_filename (tmpdir, "gone", NULL);
+  g_assert_cmpint (g_mkdir (gone, 0755), ==, 0);
+  g_autofree char *gone_path = g_build_filename (gone, "game.pgn", NULL);
+  g_assert_true (save_to (win, gone_path));
+  app_test_action (win, "win.set-comment-after", g_variant_new_string ("Still not lost"));
+  g_assert_cmpint (g_unlink (gone_path), ==, 0);
+  g_assert_cmpint (g_rmdir (gone), ==, 0);
+  ok = FALSE;
+  gtk_widget_activate_action (GTK_WIDGET (win), "win.save", NULL);
+  g_assert_true (app_test_wait_signal (win, "saved", 20000, &ok));
+  g_assert_false (ok);
+  g_autofree char *gone_name = g_filename_display_name (gone);
+  g_autofree char *gone_reason =
+    g_strdup_printf (_("the folder “%s” does not exist (it may have been moved, removed or unmounted)"), gone_name);
+  assert_failed_save (win, gone_path, NULL, NULL, NULL, gone_reason);
+  g_assert_false (g_file_test (gone, G_FILE_TEST_EXISTS));
+
+  /* The work is all there: saved where it can be, it holds both edits. */
+  g_assert_true (save_to (win, path));
+  g_assert_false (vs_window_get_modified (win));
+  g_autoptr (VsGameCollection) back = vs_game_collection_new ();
+  g_assert_true (vs_record_read_file (path, NULL, back, NULL, NULL, NULL, NULL));
+  VsGameNode *first = vs_game_node_get_main_child (vs_game_get_root (vs_game_collection_get_game (back, 0)));
+  g_assert_cmpstr (vs_game_node_get_comment_after (first), ==, "Still not lost");
+  g_autofree char *listing = list_dir (dir);
+  g_assert_cmpstr (listing, ==, "game.pgn");
+
+  /* A replaced file keeps its permissions. */
+  g_assert_cmpint (g_chmod (path, 0600), ==, 0);
+  app_test_action (win, "win.set-comment-after", g_variant_new_string ("Private"));
+  g_assert_true (save_to (win, path));
+  GStatBuf st;
+  g_assert_cmpint (g_stat (path, &st), ==, 0);
+  g_assert_cmpint (st.st_mode & 0777, ==, 0600);
+  gtk_window_destroy (GTK_WINDOW (win));
+}
+
+/* ---- kill -9 and recover, with the real binary ------------------------------------- */
+
+typedef struct
+{
+  GSubprocess *proc;
+  GPid pid;
+  char *bus_name;
+} App;
+
+static GDBusConnection *
+bus (void)
+{
+  g_autoptr (GError) error = NULL;
+  GDBusConnection *c = g_bus_get_sync (G_BUS_TYPE_SESSION, NULL, &error);
+  g_assert_no_error (error);
+  return c;
+}
+
+static GVariant *
+dbus_call (const char *dest, const char *path, const char *iface, const char *method,
+           GVariant *args, const char *reply_type, GError **error)
+{
+  g_autoptr (GDBusConnection) c = bus ();
+  return g_dbus_connection_call_sync (c, dest, path, iface, method, args,
+                                      reply_type ? G_VARIANT_TYPE (reply_type) : NULL,
+                                      G_DBUS_CALL_FLAGS_NONE, 5000, NULL, error);
+}
+
+/* The unique bus name of the process pid, once it is on the bus. */
+static char *
+find_bus_name (GPid pid)
+{
+  g_autoptr (GVariant) names = dbus_call ("org.freedesktop.DBus", "/org/freedesktop/DBus",
+                                          "org.freedesktop.DBus", "ListNames", NULL, "(as)", NULL);
+  if (names == NULL)
+    return NULL;
+  g_autoptr (GVariantIter) iter = NULL;
+  const char *name;
+  g_variant_get (names, "(as)", &iter);
+  while (g_variant_iter_loop (iter, "&s", &name))
+    {
+      if (name[0] != ':')
+        continue;
+      g_autoptr (GVariant) r = dbus_call ("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                                          "GetConnectionUnixProcessID", g_variant_new ("(s)", name), "(u)", NULL);
+      guint32 p = 0;
+      if (r)
+        g_variant_get (r, "(u)", &p);
+      if ((GPid) p == pid)
+        return g_strdup (name);
+    }
+  return NULL;
+}
+
+static gboolean
+window_has_action (App *a, const char *action)
+{
+  g_autoptr (GVariant) r = dbus_call (a->bus_name, APP_PATH "/window/1", "org.gtk.Actions", "List",
+                                      NULL, "(as)", NULL);
+  if (r == NULL)
+    return FALSE;
+  g_autofree const char **list = NULL;
+  g_variant_get (r, "(^a&s)", &list);
+  return list && g_strv_contains (list, action);
+}
+
+static void
+app_start (App *a, const char *data_home, const char *file)
+{
+  const char *exe = g_getenv ("VS_APP");
+  g_assert_nonnull (exe);
+  g_autoptr (GSubprocessLauncher) l = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_NONE);
+  g_autofree char *config = g_build_filename (tmpdir, "e2e-config", NULL);
+  g_subprocess_launcher_setenv (l, "XDG_DATA_HOME", data_home, TRUE);
+  g_subprocess_launcher_setenv (l, "XDG_CONFIG_HOME", config, TRUE);
+  g_subprocess_launcher_setenv (l, "GSETTINGS_BACKEND", "memory", TRUE);
+  g_autoptr (GError) error = NULL;
+  a->proc = g_subprocess_launcher_spawn (l, &error, exe, file, NULL);
+  g_assert_no_error (error);
+  a->pid = atoi (g_subprocess_get_identifier (a->proc));
+  /* On the bus with its window exported (a slow machine may take a while). */
+  for (int i = 0; i < 600 && (a->bus_name == NULL || !window_has_action (a, "save-to")); i++)
+    {
+      if (a->bus_name == NULL)
+        a->bus_name = find_bus_name (a->pid);
+      g_usleep (50000);
+    }
+  g_assert_nonnull (a->bus_name);
+  g_assert_true (window_has_action (a, "save-to"));
+}
+
+static void
+app_action (App *a, const char *action, GVariant *param)
+{
+  GVariantBuilder params;
+  g_variant_builder_init (&params, G_VARIANT_TYPE ("av"));
+  if (param)
+    g_variant_builder_add (&params, "v", param);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GVariant) r = dbus_call (a->bus_name, APP_PATH "/window/1", "org.gtk.Actions", "Activate",
+                                      g_variant_new ("(sava{sv})", action, &params, NULL), NULL, &error);
+  g_assert_no_error (error);
+}
+
+static void
+app_free (App *a)
+{
+  g_clear_object (&a->proc);
+  g_clear_pointer (&a->bus_name, g_free);
+}
+
+/* Waits until path exists and contains every needle (≤ timeout_ms). */
+static gboolean
+wait_for_file (const char *path, const char *const *needles, guint timeout_ms)
+{
+  gint64 end = g_get_monotonic_time () + timeout_ms * 1000;
+  while (g_get_monotonic_time () < end)
+    {
+      g_autofree char *text = NULL;
+      if (g_file_get_contents (path, &text, NULL, NULL))
+        {
+          gboolean all = TRUE;
+          for (guint i = 0; needles && needles[i]; i++)
+            all = all && strstr (text, needles[i]) != NULL;
+          if (all)
+            return TRUE;
+        }
+      g_usleep (50000);
+    }
+  return FALSE;
+}
+
+static void
+exited_cb (GObject *proc, GAsyncResult *result, gpointer data)
+{
+  g_subprocess_wait_finish (G_SUBPROCESS (proc), result, NULL);
+  *(gboolean *) data = TRUE;
+}
+
+/* Runs the main loop until proc exits (≤ timeout_ms); whether it did. */
+static gboolean
+wait_exit (GSubprocess *proc, guint timeout_ms)
+{
+  gboolean done = FALSE;
+  g_subprocess_wait_async (proc, NULL, exited_cb, &done);
+  for (guint t = 0; t < timeout_ms && !done; t += 50)
+    app_test_run (50);
+  return done;
+}
+
+static void
+test_kill_and_recover (void)
+{
+  if (g_getenv ("VS_APP") == NULL)
+    {
+      g_test_skip ("VS_APP (the variant-study binary) is not set");
+      return;
+    }
+  g_autofree char *src = app_test_shared ("data/records/crazyhouse/lichess-2017-knightvuillaume-jannlee.pgn");
+  g_autofree char *record = g_build_filename (tmpdir, "e2e-game.pgn", NULL);
+  g_autoptr (GBytes) original = read_bytes (src);
+  g_assert_true (g_file_set_contents (record, g_bytes_get_data (original, NULL), g_bytes_get_size (original), NULL));
+  g_autofree char *data_home = g_build_filename (tmpdir, "e2e-data", NULL);
+  g_autofree char *autosave_dir = g_build_filename (data_home, "variant-study", "autosave", NULL);
+
+  /* 1. The app opens the record; the edits go in through D-Bus. */
+  App a = { 0 };
+  app_start (&a, data_home, record);
+  /* set-header is refused until the record is shown: repeat it until the
+   * autosave carries it, then edit a move. */
+  g_autofree char *autosave = g_strdup_printf ("%s/%d-1.pgn", autosave_dir, (int) a.pid);
+  const char *header_needle[] = { "[Annotator \"Killed with -9\"]", NULL };
+  gboolean header_saved = FALSE;
+  for (int i = 0; i < 30 && !header_saved; i++)
+    {
+      app_action (&a, "set-header", g_variant_new ("(ss)", "Annotator", "Killed with -9"));
+      header_saved = wait_for_file (autosave, header_needle, 1000 + 2000 /* autosave delay */);
+    }
+  g_assert_true (header_saved);
+  app_action (&a, "go-next", NULL);
+  app_action (&a, "set-comment-after", g_variant_new_string ("Written before the crash"));
+  const char *needles[] = { "[Annotator \"Killed with -9\"]", "{ Written before the crash", NULL };
+  g_assert_true (wait_for_file (autosave, needles, 20000));
+
+  /* 2. kill -9 in the middle of editing: nothing runs at exit. */
+  g_subprocess_send_signal (a.proc, SIGKILL);
+  g_assert_true (g_subprocess_wait (a.proc, NULL, NULL));
+  g_assert_true (g_subprocess_get_if_signaled (a.proc));
+  g_assert_cmpint (g_subprocess_get_term_sig (a.proc), ==, SIGKILL);
+  g_assert_true (g_file_test (autosave, G_FILE_TEST_EXISTS));
+  /* The file the person opened is untouched. */
+  g_autoptr (GBytes) after_kill = read_bytes (record);
+  g_assert_true (g_bytes_equal (after_kill, original));
+  app_free (&a);
+
+  /* 3. Started again, it finds the dead process's autosave and offers it
+   * (the offer keeps the file until the person decides). */
+  App b = { 0 };
+  app_start (&b, data_home, NULL);
+  g_assert_true (g_file_test (autosave, G_FILE_TEST_EXISTS));
+  app_action (&b, "recover-autosaves", NULL);
+  g_autofree char *out = g_build_filename (tmpdir, "e2e-recovered.pgn", NULL);
+  app_action (&b, "save-to", g_variant_new_string (out));
+  const char *out_needles[] = { "[Annotator \"Killed with -9\"]", "{ Written before the crash", NULL };
+  g_assert_true (wait_for_file (out, out_needles, 20000));
+  /* Recovered work lives in the new process's own autosave: the old one is gone. */
+  g_assert_false (g_file_test (autosave, G_FILE_TEST_EXISTS));
+
+  /* The recovered record is the original plus exactly the two edits. */
+  g_autoptr (VsGameCollection) orig = vs_game_collection_new ();
+  g_assert_true (vs_record_read_file (record, NULL, orig, NULL, NULL, NULL, NULL));
+  g_autoptr (VsGameCollection) rec = vs_game_collection_new ();
+  g_assert_true (vs_record_read_file (out, NULL, rec, NULL, NULL, NULL, NULL));
+  VsGame *expect = vs_game_collection_get_game (orig, 0);
+  vs_game_set_header (expect, "Annotator", "Killed with -9");
+  vs_game_node_set_comment_after (expect, vs_game_node_get_main_child (vs_game_get_root (expect)),
+                                  "Written before the crash");
+  g_autofree char *why = NULL;
+  gboolean same = vs_game_equal (vs_game_collection_get_game (rec, 0), expect, &why);
+  if (!same)
+    g_test_message ("recovered game differs: %s", why);
+  g_assert_true (same);
+
+  /* Quit cleanly: nothing is left to recover. */
+  g_autoptr (GVariant) r = dbus_call (b.bus_name, APP_PATH, "org.gtk.Actions", "Activate",
+                                      g_variant_new ("(sava{sv})", "quit", NULL, NULL), NULL, NULL);
+  gboolean exited = wait_exit (b.proc, 10000);
+  if (!exited)
+    g_subprocess_force_exit (b.proc);
+  g_assert_true (exited);
+  g_assert_true (g_subprocess_get_successful (b.proc));
+  g_autofree char *left = list_dir (autosave_dir);
+  g_assert_cmpstr (left, ==, "");
+  app_free (&b);
+}
+
+int
+main (int argc, char *argv[])
+{
+  drop_dac_capabilities ();
+  tmpdir = g_dir_make_tmp ("vs-no-lost-XXXXXX", NULL);
+  g_setenv ("XDG_DATA_HOME", tmpdir, TRUE);
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  /* A private session bus for this test and the apps it starts. */
+  GTestDBus *dbus = g_test_dbus_new (G_TEST_DBUS_NONE);
+  /* g_test_dbus_up() unsets DISPLAY (against X11 bus autolaunch): keep it. */
+  g_autofree char *display = g_strdup (g_getenv ("DISPLAY"));
+  g_test_dbus_up (dbus);
+  if (display)
+    g_setenv ("DISPLAY", display, TRUE);
+  gtk_test_init (&argc, &argv, NULL);
+  app_test_application ();
+
+  g_test_add_func ("/app/no-lost-work/save-failure", test_save_failure);
+  g_test_add_func ("/app/no-lost-work/kill-9-recovery", test_kill_and_recover);
+  int ret = g_test_run ();
+  /* (the test's own application still holds its connection: stop the
+   * daemon without waiting for that to go) */
+  g_test_dbus_stop (dbus);
+  return ret;
+}
