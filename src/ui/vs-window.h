@@ -35,6 +35,10 @@ char       *vs_window_get_move_text (VsWindow *self);
 GtkWidget  *vs_window_get_board (VsWindow *self);
 /* Analysis reports shown since the analysis last started (tests). */
 guint       vs_window_get_n_analysis_reports (VsWindow *self);
+/* While a file is being read: the fraction read so far (0…1, as the
+ * progress bar shows it); -1 when nothing is being read.  win.cancel-open
+ * (the Cancel button beside the bar) stops the reading. */
+double      vs_window_get_load_progress (VsWindow *self);
 /* Path of this window's autosave file. */
 const char *vs_window_get_autosave_path (VsWindow *self);
 
