@@ -677,6 +677,15 @@ test_huge_file (void)
   /* the bar and its Cancel button are on show */
   g_autofree char *reading = g_strdup_printf (_("Reading “%s”…"), "huge.pgn");
   g_assert_cmpstr (vs_window_get_message (win), ==, reading);
+  const char *shots = g_getenv ("VS_SCREENSHOT_DIR");
+  if (shots)
+    {
+      g_mkdir_with_parents (shots, 0755);
+      g_autofree char *png = g_build_filename (shots, "no-lost-work-reading.png", NULL);
+      g_autoptr (GError) error = NULL;
+      g_assert_true (app_test_screenshot (GTK_WIDGET (win), png, &error));
+      g_assert_no_error (error);
+    }
   gint64 t0 = g_get_monotonic_time ();
   gboolean ok = TRUE;
   gtk_widget_activate_action (GTK_WIDGET (win), "win.cancel-open", NULL);
