@@ -39,7 +39,7 @@ struct _VsGame {
   GPtrArray       *keys;
   GPtrArray       *values;
   VsGameNode      *root;
-  char            *compact;   /* compact form: the game as PGN text, root NULL */
+  char            *compact;   /* compact form: the game as PGN text (a GRefString), root NULL */
 };
 
 static void ensure_tree (VsGame *game);
@@ -374,7 +374,7 @@ vs_game_finalize (GObject *object)
 {
   VsGame *self = VS_GAME (object);
   node_free_tree (self->root);
-  g_free (self->compact);
+  g_clear_pointer (&self->compact, g_ref_string_release);
   g_ptr_array_unref (self->keys);
   g_ptr_array_unref (self->values);
   g_free (self->start_fen);
@@ -479,7 +479,7 @@ vs_game_reset (VsGame *game, const VsVariant *v, const char *fen, GError **error
   if (!vs_position_init (pos, v, fen, error))
     return FALSE;
   _vs_game_set_start (game, v, fen, pos);
-  g_clear_pointer (&game->compact, g_free);
+  g_clear_pointer (&game->compact, g_ref_string_release);
   node_free_tree (game->root);
   game->root = node_new (game, NULL, VS_MOVE_NONE, "");
   changed (game);
@@ -1108,7 +1108,8 @@ vs_game_compact (VsGame *game)
   g_return_if_fail (VS_IS_GAME (game));
   if (game->compact != NULL)
     return;
-  game->compact = vs_pgn_write_game (game);
+  g_autofree char *text = vs_pgn_write_game (game);
+  game->compact = g_ref_string_new (text);
   node_free_tree (game->root);
   game->root = NULL;
 }
@@ -1144,7 +1145,8 @@ ensure_tree (VsGame *game)
 {
   if (G_LIKELY (game->compact == NULL))
     return;
-  g_autofree char *text = g_steal_pointer (&game->compact);
+  /* (a writer in another thread may hold the text too: released, not freed) */
+  char *text = g_steal_pointer (&game->compact);
   VsRecordOptions o = { .format = VS_RECORD_FORMAT_PGN, .variant = game->variant, .filename = "compact" };
   g_autoptr (VsGameCollection) c = vs_game_collection_new ();
   g_autoptr (GError) error = NULL;
@@ -1159,4 +1161,5 @@ ensure_tree (VsGame *game)
     }
   else
     game->root = node_new (game, NULL, VS_MOVE_NONE, "");
+  g_ref_string_release (text);
 }

@@ -858,3 +858,45 @@ vs_record_write_file (VsGameCollection *collection, const char *path, VsRecordFo
   const char *data = g_bytes_get_data (bytes, &len);
   return g_file_set_contents (path, data, len, error);
 }
+
+/* ---- Snapshots ---- */
+
+GPtrArray *
+vs_record_snapshot_pgn (VsGameCollection *collection)
+{
+  guint n = vs_game_collection_get_n_games (collection);
+  GPtrArray *texts = g_ptr_array_new_full (n, (GDestroyNotify) g_ref_string_release);
+  for (guint i = 0; i < n; i++)
+    {
+      VsGame *g = vs_game_collection_get_game (collection, i);
+      const char *compact = _vs_game_get_compact_text (g);
+      if (compact)
+        g_ptr_array_add (texts, g_ref_string_acquire ((char *) compact));
+      else
+        {
+          g_autofree char *text = vs_pgn_write_game (g);
+          g_ptr_array_add (texts, g_ref_string_new (text));
+        }
+    }
+  return texts;
+}
+
+GBytes *
+vs_record_snapshot_join (GPtrArray *snapshot)
+{
+  gsize total = 0;
+  for (guint i = 0; i < snapshot->len; i++)
+    total += g_ref_string_length (snapshot->pdata[i]) + (i > 0);
+  char *out = g_malloc (total + 1);
+  char *p = out;
+  for (guint i = 0; i < snapshot->len; i++)
+    {
+      if (i > 0)
+        *p++ = '\n';
+      gsize len = g_ref_string_length (snapshot->pdata[i]);
+      memcpy (p, snapshot->pdata[i], len);
+      p += len;
+    }
+  *p = '\0';
+  return g_bytes_new_take (out, total);
+}

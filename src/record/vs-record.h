@@ -167,4 +167,17 @@ gboolean vs_record_write_file  (VsGameCollection *collection, const char *path,
                                 VsRecordFormat format, VsRecordEncoding encoding,
                                 GError **error);
 
+/* ---- Snapshots: writing in another thread ------------------------------------ */
+
+/* The PGN text of every game of collection, in order, as GRefStrings: a
+ * compact game's own text is shared (not copied), other games are written
+ * now.  The texts never change, so the array may go to a worker thread
+ * while the games are edited.  Cheap for a big file of compact games: the
+ * main loop only writes the games that were opened.  Free with
+ * g_ptr_array_unref. */
+GPtrArray *vs_record_snapshot_pgn  (VsGameCollection *collection);
+/* The bytes of the PGN file of a snapshot: what vs_record_write_collection
+ * (…, VS_RECORD_FORMAT_PGN, VS_RECORD_ENCODING_UTF8, …) writes. */
+GBytes    *vs_record_snapshot_join (GPtrArray *snapshot);
+
 G_END_DECLS

@@ -6,6 +6,7 @@
 #include <glib/gstdio.h>
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "vs-safe-save.h"
@@ -75,8 +76,8 @@ write_all (int fd, const char *data, gsize len)
   return TRUE;
 }
 
-gboolean
-vs_safe_save_write (const char *path, const void *data, gsize len, GError **error)
+static gboolean
+safe_save (const char *path, const void *data, gsize len, GPtrArray *texts, GError **error)
 {
   g_return_val_if_fail (path != NULL, FALSE);
 
@@ -103,7 +104,13 @@ vs_safe_save_write (const char *path, const void *data, gsize len, GError **erro
     return fail (path, errno, error);
 
   int err = 0;
-  if (!write_all (fd, data, len))
+  gboolean written = TRUE;
+  if (texts == NULL)
+    written = write_all (fd, data, len);
+  else
+    for (guint i = 0; written && i < texts->len; i++)
+      written = (i == 0 || write_all (fd, "\n", 1)) && write_all (fd, texts->pdata[i], strlen (texts->pdata[i]));
+  if (!written)
     err = errno;
   else if (existed && fchmod (fd, mode) != 0 && errno != EPERM)
     err = errno;
@@ -121,4 +128,17 @@ vs_safe_save_write (const char *path, const void *data, gsize len, GError **erro
       return fail (path, err, error);
     }
   return TRUE;
+}
+
+gboolean
+vs_safe_save_write (const char *path, const void *data, gsize len, GError **error)
+{
+  return safe_save (path, data, len, NULL, error);
+}
+
+gboolean
+vs_safe_save_write_texts (const char *path, GPtrArray *texts, GError **error)
+{
+  g_return_val_if_fail (texts != NULL, FALSE);
+  return safe_save (path, NULL, 0, texts, error);
 }

@@ -15,5 +15,8 @@
 G_BEGIN_DECLS
 
 gboolean vs_safe_save_write (const char *path, const void *data, gsize len, GError **error);
+/* The same with the texts of a snapshot (vs_record_snapshot_pgn) joined by
+ * "\n", written one after the other: no copy of the whole file in memory. */
+gboolean vs_safe_save_write_texts (const char *path, GPtrArray *texts, GError **error);
 
 G_END_DECLS

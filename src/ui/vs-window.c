@@ -511,6 +511,7 @@ typedef struct
   GBytes *bytes;
   char *meta_path;
   char *meta;
+  GPtrArray *snapshot;   /* PGN texts (vs_record_snapshot_pgn): bytes are joined in the thread */
 } WriteJob;
 
 static void
@@ -518,7 +519,8 @@ write_job_free (gpointer data)
 {
   WriteJob *j = data;
   g_free (j->path);
-  g_bytes_unref (j->bytes);
+  g_clear_pointer (&j->bytes, g_bytes_unref);
+  g_clear_pointer (&j->snapshot, g_ptr_array_unref);
   g_free (j->meta_path);
   g_free (j->meta);
   g_free (j);
@@ -530,9 +532,19 @@ write_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *ca
   WriteJob *j = task_data;
   GError *error = NULL;
   gsize len;
-  const char *data = g_bytes_get_data (j->bytes, &len);
   g_autofree char *dir = g_path_get_dirname (j->path);
   g_mkdir_with_parents (dir, 0700);
+  /* a snapshot goes to the file text by text (temporary file + rename too) */
+  if (j->snapshot != NULL)
+    {
+      if (!vs_safe_save_write_texts (j->path, j->snapshot, &error) ||
+          (j->meta_path && !g_file_set_contents (j->meta_path, j->meta, -1, &error)))
+        g_task_return_error (task, error);
+      else
+        g_task_return_boolean (task, TRUE);
+      return;
+    }
+  const char *data = g_bytes_get_data (j->bytes, &len);
   /* g_file_set_contents writes a temporary file and renames it. */
   if (!g_file_set_contents (j->path, data, len, &error) ||
       (j->meta_path && !g_file_set_contents (j->meta_path, j->meta, -1, &error)))
@@ -549,8 +561,15 @@ save_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *can
   WriteJob *j = task_data;
   GError *error = NULL;
   gsize len;
-  const char *data = g_bytes_get_data (j->bytes, &len);
-  if (!vs_safe_save_write (j->path, data, len, &error))
+  gboolean ok;
+  if (j->snapshot != NULL)
+    ok = vs_safe_save_write_texts (j->path, j->snapshot, &error);
+  else
+    {
+      const char *data = g_bytes_get_data (j->bytes, &len);
+      ok = vs_safe_save_write (j->path, data, len, &error);
+    }
+  if (!ok)
     g_task_return_error (task, error);
   else
     g_task_return_boolean (task, TRUE);
@@ -583,17 +602,11 @@ autosave_now (gpointer user_data)
   if (!self->modified || self->collection == NULL)
     return G_SOURCE_REMOVE;
 
-  g_autoptr (GError) error = NULL;
-  GBytes *bytes = write_collection_snapshot (self, VS_RECORD_FORMAT_PGN, &error);
-  if (bytes == NULL)
-    {
-      g_autofree char *msg = g_strdup_printf (_("Could not write the automatic backup: %s"), error->message);
-      show_message (self, GTK_MESSAGE_WARNING, msg);
-      return G_SOURCE_REMOVE;
-    }
+  /* The texts of the games now (compact games share theirs); the file's
+   * bytes are put together in the worker thread. */
   WriteJob *j = g_new0 (WriteJob, 1);
   j->path = g_strdup (self->autosave_path);
-  j->bytes = bytes;
+  j->snapshot = vs_record_snapshot_pgn (self->collection);
   j->meta_path = autosave_meta_path (self->autosave_path);
   g_autoptr (GKeyFile) kf = g_key_file_new ();
   g_autofree char *uri = self->file ? g_file_get_uri (self->file) : NULL;
@@ -610,11 +623,31 @@ autosave_now (gpointer user_data)
 }
 
 static void
+unlink_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
+{
+  g_unlink (task_data);
+}
+
+static void
 remove_autosave (VsWindow *self)
 {
   g_clear_handle_id (&self->autosave_source, g_source_remove);
   g_autofree char *meta = autosave_meta_path (self->autosave_path);
-  g_unlink (self->autosave_path);
+  /* A big autosave takes a while to free: renamed at once (it is no longer
+   * offered back) and removed in a worker thread; should the process end
+   * first, startup removes it as a stale temporary file (".pgn."). */
+  GStatBuf st;
+  g_autofree char *doomed = g_strconcat (self->autosave_path, ".removed", NULL);
+  if (g_stat (self->autosave_path, &st) == 0 && st.st_size >= COMPACT_GAMES_ABOVE_BYTES &&
+      g_rename (self->autosave_path, doomed) == 0)
+    {
+      GTask *task = g_task_new (NULL, NULL, NULL, NULL);
+      g_task_set_task_data (task, g_steal_pointer (&doomed), g_free);
+      g_task_run_in_thread (task, unlink_thread);
+      g_object_unref (task);
+    }
+  else
+    g_unlink (self->autosave_path);
   g_unlink (meta);
 }
 
@@ -1597,8 +1630,10 @@ save_to_file (VsWindow *self, GFile *file, VsRecordFormat format)
 {
   g_autoptr (GError) error = NULL;
   g_autofree char *path = g_file_get_path (file);
-  GBytes *bytes = path ? write_collection_snapshot (self, format, &error) : NULL;
-  if (bytes == NULL)
+  /* PGN: a snapshot of the games' texts, joined in the worker thread */
+  GPtrArray *snapshot = path && format == VS_RECORD_FORMAT_PGN ? vs_record_snapshot_pgn (self->collection) : NULL;
+  GBytes *bytes = path && snapshot == NULL ? write_collection_snapshot (self, format, &error) : NULL;
+  if (bytes == NULL && snapshot == NULL)
     {
       g_autofree char *name = g_file_get_parse_name (file);
       g_autofree char *msg = g_strdup_printf (_("Could not save “%s”: %s"), name,
@@ -1611,6 +1646,7 @@ save_to_file (VsWindow *self, GFile *file, VsRecordFormat format)
   WriteJob *j = g_new0 (WriteJob, 1);
   j->path = g_steal_pointer (&path);
   j->bytes = bytes;
+  j->snapshot = snapshot;
   SaveData *d = g_new0 (SaveData, 1);
   d->self = g_object_ref (self);
   d->file = g_object_ref (file);
@@ -1904,8 +1940,8 @@ find_orphan_autosaves (void)
   return found;
 }
 
-/* A process killed while writing its autosave leaves the temporary file
- * of g_file_set_contents ("PID-N.pgn.XXXXXX"): remove those of dead
+/* A process killed while writing its autosave leaves a temporary file
+ * ("PID-N.ini.XXXXXX", ".PID-N.pgn.save-XXXXXX"): remove those of dead
  * processes (the autosave itself is either the old or the new one). */
 static void
 remove_stale_autosave_temps (void)
@@ -1917,7 +1953,8 @@ remove_stale_autosave_temps (void)
     {
       if (!strstr (name, ".pgn.") && !strstr (name, ".ini."))
         continue;
-      int pid = atoi (name);
+      /* (vs_safe_save's temporary files are hidden: ".PID-N.pgn.save-XXXXXX") */
+      int pid = atoi (name[0] == '.' ? name + 1 : name);
       if (pid <= 0 || pid == getpid () || pid_alive (pid))
         continue;
       g_autofree char *path = g_build_filename (dir, name, NULL);

@@ -67,6 +67,18 @@ test_round_trip (void)
       g_assert_true (g_bytes_equal (a, b));
       for (guint i = 0; i < n; i++)
         g_assert_true (vs_game_is_compact (vs_game_collection_get_game (compact, i)));
+      /* a snapshot (shared texts) joins to the same bytes */
+      g_autoptr (GPtrArray) snap = vs_record_snapshot_pgn (compact);
+      g_autoptr (GBytes) joined = vs_record_snapshot_join (snap);
+      g_assert_true (g_bytes_equal (joined, a));
+      /* the snapshot outlives the compact text when the game is opened */
+      if (n > 0)
+        {
+          g_autofree char *before = g_strdup (snap->pdata[0]);
+          vs_game_get_root (vs_game_collection_get_game (compact, 0));
+          g_assert_cmpstr (snap->pdata[0], ==, before);
+          vs_game_compact (vs_game_collection_get_game (compact, 0));
+        }
 
       for (guint i = 0; i < n; i++)
         {
