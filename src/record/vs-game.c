@@ -39,7 +39,10 @@ struct _VsGame {
   GPtrArray       *keys;
   GPtrArray       *values;
   VsGameNode      *root;
+  char            *compact;   /* compact form: the game as PGN text (a GRefString), root NULL */
 };
+
+static void ensure_tree (VsGame *game);
 
 G_DEFINE_TYPE (VsGame, vs_game, G_TYPE_OBJECT)
 
@@ -357,6 +360,7 @@ vs_game_node_get_path (const VsGameNode *node)
 VsGameNode *
 vs_game_node_from_path (VsGame *game, GArray *path)
 {
+  ensure_tree (game);
   VsGameNode *n = game->root;
   for (guint i = 0; n && i < path->len; i++)
     n = vs_game_node_get_child (n, g_array_index (path, guint, i));
@@ -370,6 +374,7 @@ vs_game_finalize (GObject *object)
 {
   VsGame *self = VS_GAME (object);
   node_free_tree (self->root);
+  g_clear_pointer (&self->compact, g_ref_string_release);
   g_ptr_array_unref (self->keys);
   g_ptr_array_unref (self->values);
   g_free (self->start_fen);
@@ -444,6 +449,7 @@ vs_game_new (const VsVariant *v, const char *fen, GError **error)
 VsGame *
 vs_game_copy (VsGame *game)
 {
+  ensure_tree (game);
   VsGame *c = g_object_new (VS_TYPE_GAME, NULL);
   c->variant = game->variant;
   c->start_fen = g_strdup (game->start_fen);
@@ -464,7 +470,7 @@ const VsVariant *vs_game_get_variant (VsGame *game) { return game->variant; }
 const char *vs_game_get_start_fen (VsGame *game) { return game->start_fen; }
 gboolean vs_game_has_setup (VsGame *game) { return game->setup; }
 const char *vs_game_get_rule_set (VsGame *game) { return game->variant->id; }
-VsGameNode *vs_game_get_root (VsGame *game) { return game->root; }
+VsGameNode *vs_game_get_root (VsGame *game) { ensure_tree (game); return game->root; }
 
 gboolean
 vs_game_reset (VsGame *game, const VsVariant *v, const char *fen, GError **error)
@@ -473,6 +479,7 @@ vs_game_reset (VsGame *game, const VsVariant *v, const char *fen, GError **error
   if (!vs_position_init (pos, v, fen, error))
     return FALSE;
   _vs_game_set_start (game, v, fen, pos);
+  g_clear_pointer (&game->compact, g_ref_string_release);
   node_free_tree (game->root);
   game->root = node_new (game, NULL, VS_MOVE_NONE, "");
   changed (game);
@@ -482,6 +489,7 @@ vs_game_reset (VsGame *game, const VsVariant *v, const char *fen, GError **error
 VsGameNode *
 vs_game_get_main_line_end (VsGame *game)
 {
+  ensure_tree (game);
   VsGameNode *n = game->root;
   while (n->first)
     n = n->first;
@@ -558,6 +566,8 @@ _vs_game_take_header (VsGame *game, char *key, char *value)
 void
 vs_game_set_header (VsGame *game, const char *key, const char *value)
 {
+  /* the compact text holds the headers too: it must not go stale */
+  ensure_tree (game);
   if (value)
     _vs_game_add_header (game, key, value);
   else
@@ -1056,6 +1066,8 @@ node_equal (const VsGameNode *a, const VsGameNode *b, char **why)
 gboolean
 vs_game_equal (VsGame *a, VsGame *b, char **why)
 {
+  ensure_tree (a);
+  ensure_tree (b);
   if (why)
     *why = NULL;
   if (a->variant != b->variant)
@@ -1086,4 +1098,68 @@ vs_game_equal (VsGame *a, VsGame *b, char **why)
         return FALSE;
       }
   return node_equal (a->root, b->root, why);
+}
+
+/* ---- Compact form ---- */
+
+void
+vs_game_compact (VsGame *game)
+{
+  g_return_if_fail (VS_IS_GAME (game));
+  if (game->compact != NULL)
+    return;
+  g_autofree char *text = vs_pgn_write_game (game);
+  game->compact = g_ref_string_new (text);
+  node_free_tree (game->root);
+  game->root = NULL;
+}
+
+gboolean
+vs_game_is_compact (VsGame *game)
+{
+  return game->compact != NULL;
+}
+
+const char *
+_vs_game_get_compact_text (VsGame *game)
+{
+  return game->compact;
+}
+
+static void
+set_owner (VsGameNode *n, VsGame *game)
+{
+  /* along main children iteratively, variations recursively */
+  for (; n; n = n->first)
+    {
+      n->game = game;
+      for (VsGameNode *c = n->first ? n->first->next : NULL; c; c = c->next)
+        set_owner (c, game);
+    }
+}
+
+/* Back from the compact form: the tree is read again from the text the
+ * PGN writer made of it (the same reader, the same moves and annotations). */
+static void
+ensure_tree (VsGame *game)
+{
+  if (G_LIKELY (game->compact == NULL))
+    return;
+  /* (a writer in another thread may hold the text too: released, not freed) */
+  char *text = g_steal_pointer (&game->compact);
+  VsRecordOptions o = { .format = VS_RECORD_FORMAT_PGN, .variant = game->variant, .filename = "compact" };
+  g_autoptr (VsGameCollection) c = vs_game_collection_new ();
+  g_autoptr (GError) error = NULL;
+  vs_record_read_data (text, -1, &o, c, &error);
+  if (error)
+    g_warning ("a compact game did not read back completely: %s", error->message);
+  if (vs_game_collection_get_n_games (c) > 0)
+    {
+      VsGame *read = vs_game_collection_get_game (c, 0);
+      game->root = g_steal_pointer (&read->root);
+      set_owner (game->root, game);
+    }
+  else
+    game->root = node_new (game, NULL, VS_MOVE_NONE, "");
+  g_ref_string_release (text);
 }

@@ -262,4 +262,14 @@ VsGameNode *vs_game_node_from_path (VsGame *game, GArray *path);
  * On difference returns FALSE and, if why != NULL, a description. */
 gboolean    vs_game_equal          (VsGame *a, VsGame *b, char **why);
 
+/* ---- Compact form --------------------------------------------------------- */
+
+/* Very big files keep most of their games compact: the headers stay as they
+ * are, the tree of moves is replaced by its PGN text (a few KB instead of
+ * tens), and it is read back the first time anything asks for a node
+ * (vs_game_get_root, …, vs_game_set_header).  Only compact a game nobody
+ * holds node pointers of. */
+void        vs_game_compact        (VsGame *game);
+gboolean    vs_game_is_compact     (VsGame *game);
+
 G_END_DECLS

@@ -1085,6 +1085,9 @@ static const struct { const char *pgn, *gibo; } str_map[] = {
 char *
 vs_pgn_write_game (VsGame *game)
 {
+  /* a compact game is its PGN text already */
+  if (_vs_game_get_compact_text (game))
+    return g_strdup (_vs_game_get_compact_text (game));
   GString *s = g_string_new (NULL);
   const VsVariant *v = vs_game_get_variant (game);
   guint nh = vs_game_get_n_headers (game);

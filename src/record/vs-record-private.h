@@ -27,6 +27,8 @@ void        _vs_game_set_start (VsGame *game, const VsVariant *v, const char *fe
 /* Start side and move number (from the start position). */
 int         _vs_game_start_side (VsGame *game);
 int         _vs_game_start_fullmove (VsGame *game);
+/* The PGN text of a compact game (vs_game_compact; a GRefString), else NULL. */
+const char *_vs_game_get_compact_text (VsGame *game);
 
 /* ---- Problems ---- */
 

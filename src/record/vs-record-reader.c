@@ -591,6 +591,31 @@ collect_game (VsGame *game, const VsRecordProblem *problem, gpointer data)
   return TRUE;
 }
 
+static gboolean
+collect_game_compact (VsGame *game, const VsRecordProblem *problem, gpointer data)
+{
+  if (game)
+    vs_game_compact (game);
+  return collect_game (game, problem, data);
+}
+
+/* Text has no NUL byte and few control characters (tab, line and page
+ * breaks, ESC and the DOS end-of-file mark do not count). */
+static gboolean
+looks_binary (const guchar *data, gsize len)
+{
+  gsize control = 0;
+  for (gsize i = 0; i < len; i++)
+    {
+      guchar c = data[i];
+      if (c == 0)
+        return TRUE;
+      if (c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != '\v' && c != 0x1a && c != 0x1b)
+        control++;
+    }
+  return len > 0 && control * 20 > len;   /* more than 5 % */
+}
+
 gboolean
 vs_record_read_file (const char *path, const VsRecordOptions *options, VsGameCollection *collection,
                      VsRecordProgressFunc progress, gpointer progress_data,
@@ -609,8 +634,23 @@ vs_record_read_file (const char *path, const VsRecordOptions *options, VsGameCol
     opts = *options;
   if (!opts.filename)
     opts.filename = path;
-  return vs_record_read_stream (G_INPUT_STREAM (in), size, &opts, collect_game, collection,
-                                progress, progress_data, cancellable, error);
+  /* Not text at all (an image, an archive…): say so instead of reporting
+   * the syntax of the first bytes. */
+  g_autoptr (GInputStream) buffered = g_buffered_input_stream_new_sized (G_INPUT_STREAM (in), BLOCK_SIZE);
+  if (g_buffered_input_stream_fill (G_BUFFERED_INPUT_STREAM (buffered), BLOCK_SIZE, cancellable, error) < 0)
+    return FALSE;
+  gsize head_len = 0;
+  const guchar *head = g_buffered_input_stream_peek_buffer (G_BUFFERED_INPUT_STREAM (buffered), &head_len);
+  if (looks_binary (head, head_len))
+    {
+      g_set_error (error, VS_RECORD_ERROR, VS_RECORD_ERROR_NOT_A_RECORD,
+                   /* Translators: %s is a file name. */
+                   _("“%s” is not a game record: it holds binary data (an image, an archive, a program…), not text."),
+                   opts.filename);
+      return FALSE;
+    }
+  return vs_record_read_stream (buffered, size, &opts, opts.compact_games ? collect_game_compact : collect_game,
+                                collection, progress, progress_data, cancellable, error);
 }
 
 gboolean
@@ -751,6 +791,9 @@ vs_record_write_collection (VsGameCollection *collection, VsRecordFormat format,
   for (guint i = 0; i < n; i++)
     {
       VsGame *g = vs_game_collection_get_game (collection, i);
+      /* gibo and move lists need the tree of a compact game: it goes back
+       * to its compact form afterwards (nobody held its nodes) */
+      gboolean was_compact = vs_game_is_compact (g);
       g_autofree char *text = NULL;
       switch (format)
         {
@@ -770,6 +813,8 @@ vs_record_write_collection (VsGameCollection *collection, VsRecordFormat format,
           text = vs_pgn_write_game (g);
           break;
         }
+      if (was_compact)
+        vs_game_compact (g);
       if (i > 0)
         g_string_append (s, format == VS_RECORD_FORMAT_GIBO ? "\r\n" : "\n");
       g_string_append (s, text);
@@ -812,4 +857,46 @@ vs_record_write_file (VsGameCollection *collection, const char *path, VsRecordFo
   gsize len;
   const char *data = g_bytes_get_data (bytes, &len);
   return g_file_set_contents (path, data, len, error);
+}
+
+/* ---- Snapshots ---- */
+
+GPtrArray *
+vs_record_snapshot_pgn (VsGameCollection *collection)
+{
+  guint n = vs_game_collection_get_n_games (collection);
+  GPtrArray *texts = g_ptr_array_new_full (n, (GDestroyNotify) g_ref_string_release);
+  for (guint i = 0; i < n; i++)
+    {
+      VsGame *g = vs_game_collection_get_game (collection, i);
+      const char *compact = _vs_game_get_compact_text (g);
+      if (compact)
+        g_ptr_array_add (texts, g_ref_string_acquire ((char *) compact));
+      else
+        {
+          g_autofree char *text = vs_pgn_write_game (g);
+          g_ptr_array_add (texts, g_ref_string_new (text));
+        }
+    }
+  return texts;
+}
+
+GBytes *
+vs_record_snapshot_join (GPtrArray *snapshot)
+{
+  gsize total = 0;
+  for (guint i = 0; i < snapshot->len; i++)
+    total += g_ref_string_length (snapshot->pdata[i]) + (i > 0);
+  char *out = g_malloc (total + 1);
+  char *p = out;
+  for (guint i = 0; i < snapshot->len; i++)
+    {
+      if (i > 0)
+        *p++ = '\n';
+      gsize len = g_ref_string_length (snapshot->pdata[i]);
+      memcpy (p, snapshot->pdata[i], len);
+      p += len;
+    }
+  *p = '\0';
+  return g_bytes_new_take (out, total);
 }

@@ -37,6 +37,7 @@ typedef enum {
   VS_RECORD_ERROR_OLD_COORDINATES,  /* gibo 기보형식 "구좌표"                     */
   VS_RECORD_ERROR_UNSUPPORTED,      /* format/variant combination not supported */
   VS_RECORD_ERROR_IO,
+  VS_RECORD_ERROR_NOT_A_RECORD,     /* binary data (an image, an archive…), not text */
 } VsRecordErrorCode;
 
 /* One problem met while reading.  Boxed (VS_TYPE_RECORD_PROBLEM). */
@@ -93,6 +94,10 @@ typedef struct {
    * Strato moves are always stored canonically (their writers must produce
    * the canonical spaced form); gibo moves always get canonical SAN. */
   gboolean         canonical_san;
+  /* vs_record_read_file*: keep every game read compact (vs_game_compact):
+   * a few KB of text each instead of its tree, read back when shown, so a
+   * file of 100 MB needs far less memory than its trees would. */
+  gboolean         compact_games;
 } VsRecordOptions;
 
 /* Called with each game read, in file order.  problem is NULL for a game
@@ -117,7 +122,10 @@ gboolean vs_record_read_stream (GInputStream *in, guint64 total_size,
 
 /* Read a whole file (or text in memory) into collection (games appended,
  * problems recorded in the collection).  Same return value as above.  The
- * format is detected from the content, then the extension (.pgn, .gib). */
+ * format is detected from the content, then the extension (.pgn, .gib).
+ * A file whose first block is binary data (NUL bytes or mostly control
+ * characters: an image, an archive, a program) is not read at all: FALSE
+ * with VS_RECORD_ERROR_NOT_A_RECORD ("FILE is not a game record: …"). */
 gboolean vs_record_read_file   (const char *path, const VsRecordOptions *options,
                                 VsGameCollection *collection,
                                 VsRecordProgressFunc progress, gpointer progress_data,
@@ -158,5 +166,18 @@ GBytes  *vs_record_write_collection (VsGameCollection *collection, VsRecordForma
 gboolean vs_record_write_file  (VsGameCollection *collection, const char *path,
                                 VsRecordFormat format, VsRecordEncoding encoding,
                                 GError **error);
+
+/* ---- Snapshots: writing in another thread ------------------------------------ */
+
+/* The PGN text of every game of collection, in order, as GRefStrings: a
+ * compact game's own text is shared (not copied), other games are written
+ * now.  The texts never change, so the array may go to a worker thread
+ * while the games are edited.  Cheap for a big file of compact games: the
+ * main loop only writes the games that were opened.  Free with
+ * g_ptr_array_unref. */
+GPtrArray *vs_record_snapshot_pgn  (VsGameCollection *collection);
+/* The bytes of the PGN file of a snapshot: what vs_record_write_collection
+ * (…, VS_RECORD_FORMAT_PGN, VS_RECORD_ENCODING_UTF8, …) writes. */
+GBytes    *vs_record_snapshot_join (GPtrArray *snapshot);
 
 G_END_DECLS

@@ -38,12 +38,19 @@
 #include "vs-setup-editor.h"
 #include "vs-study-print.h"
 #include "vs-record.h"
+#include "vs-safe-save.h"
 #include "vs-window.h"
+#include "vs-window-remote.h"
 
 #define AUTOSAVE_DELAY_MS 2000
 
 enum { RESPONSE_RECOVER = 1, RESPONSE_DISCARD_RECOVERY, RESPONSE_SHOW_GAMES };
 enum { RESPONSE_RETRY_ENGINE = 100 };   /* play-engine: ask the engine again */
+enum { RESPONSE_CANCEL_OPEN = 101 };
+
+/* Files at least this big keep their games compact (vs_game_compact): the
+ * game list needs only their headers, a game's tree is read back when shown. */
+#define COMPACT_GAMES_ABOVE_BYTES (8 * 1024 * 1024)
 
 struct _VsWindow
 {
@@ -103,6 +110,12 @@ struct _VsWindow
   int engine_side;            /* -1: not playing; else the engine's colour */
   char *strength;
   GCancellable *opponent_cancellable;
+
+  /* Reading a file: progress in the info bar, with Cancel */
+  GtkProgressBar *load_bar;
+  gpointer current_load;      /* the LoadData of the read in progress */
+  double load_fraction;
+  guint load_reveal_source;   /* shows the bar once a read takes a while */
 };
 
 enum { SIGNAL_LOADED, SIGNAL_SAVED, SIGNAL_ANNOTATED, SIGNAL_ENGINE_MOVED, N_SIGNALS };
@@ -131,6 +144,7 @@ static void
 show_message (VsWindow *self, GtkMessageType type, const char *message)
 {
   clear_info_buttons (self);
+  gtk_widget_set_visible (GTK_WIDGET (self->load_bar), FALSE);
   gtk_info_bar_set_message_type (self->info_bar, type);
   gtk_label_set_label (self->info_label, message);
   gtk_info_bar_set_revealed (self->info_bar, TRUE);
@@ -329,6 +343,7 @@ update_actions (VsWindow *self)
   gtk_widget_action_set_enabled (w, "win.cancel-annotation", self->annotator != NULL);
   gtk_widget_action_set_enabled (w, "win.play-engine", has_game);
   gtk_widget_action_set_enabled (w, "win.take-back", at_move && self->engine_side >= 0);
+  gtk_widget_action_set_enabled (w, "win.cancel-open", self->current_load != NULL);
 }
 
 /* Record shapes ([%cal]/[%csl]: colour letter) <-> board shapes. */
@@ -515,6 +530,7 @@ typedef struct
   GBytes *bytes;
   char *meta_path;
   char *meta;
+  GPtrArray *snapshot;   /* PGN texts (vs_record_snapshot_pgn): bytes are joined in the thread */
 } WriteJob;
 
 static void
@@ -522,7 +538,8 @@ write_job_free (gpointer data)
 {
   WriteJob *j = data;
   g_free (j->path);
-  g_bytes_unref (j->bytes);
+  g_clear_pointer (&j->bytes, g_bytes_unref);
+  g_clear_pointer (&j->snapshot, g_ptr_array_unref);
   g_free (j->meta_path);
   g_free (j->meta);
   g_free (j);
@@ -534,12 +551,44 @@ write_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *ca
   WriteJob *j = task_data;
   GError *error = NULL;
   gsize len;
-  const char *data = g_bytes_get_data (j->bytes, &len);
   g_autofree char *dir = g_path_get_dirname (j->path);
   g_mkdir_with_parents (dir, 0700);
+  /* a snapshot goes to the file text by text (temporary file + rename too) */
+  if (j->snapshot != NULL)
+    {
+      if (!vs_safe_save_write_texts (j->path, j->snapshot, &error) ||
+          (j->meta_path && !g_file_set_contents (j->meta_path, j->meta, -1, &error)))
+        g_task_return_error (task, error);
+      else
+        g_task_return_boolean (task, TRUE);
+      return;
+    }
+  const char *data = g_bytes_get_data (j->bytes, &len);
   /* g_file_set_contents writes a temporary file and renames it. */
   if (!g_file_set_contents (j->path, data, len, &error) ||
       (j->meta_path && !g_file_set_contents (j->meta_path, j->meta, -1, &error)))
+    g_task_return_error (task, error);
+  else
+    g_task_return_boolean (task, TRUE);
+}
+
+/* Saving a record: temporary file + flush + rename, with a clear reason
+ * when it fails (vs-safe-save.h); the old file stays as it was. */
+static void
+save_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
+{
+  WriteJob *j = task_data;
+  GError *error = NULL;
+  gsize len;
+  gboolean ok;
+  if (j->snapshot != NULL)
+    ok = vs_safe_save_write_texts (j->path, j->snapshot, &error);
+  else
+    {
+      const char *data = g_bytes_get_data (j->bytes, &len);
+      ok = vs_safe_save_write (j->path, data, len, &error);
+    }
+  if (!ok)
     g_task_return_error (task, error);
   else
     g_task_return_boolean (task, TRUE);
@@ -572,17 +621,11 @@ autosave_now (gpointer user_data)
   if (!self->modified || self->collection == NULL)
     return G_SOURCE_REMOVE;
 
-  g_autoptr (GError) error = NULL;
-  GBytes *bytes = write_collection_snapshot (self, VS_RECORD_FORMAT_PGN, &error);
-  if (bytes == NULL)
-    {
-      g_autofree char *msg = g_strdup_printf (_("Could not write the automatic backup: %s"), error->message);
-      show_message (self, GTK_MESSAGE_WARNING, msg);
-      return G_SOURCE_REMOVE;
-    }
+  /* The texts of the games now (compact games share theirs); the file's
+   * bytes are put together in the worker thread. */
   WriteJob *j = g_new0 (WriteJob, 1);
   j->path = g_strdup (self->autosave_path);
-  j->bytes = bytes;
+  j->snapshot = vs_record_snapshot_pgn (self->collection);
   j->meta_path = autosave_meta_path (self->autosave_path);
   VsAutosaveMeta meta = {
     .uri = self->file ? g_file_get_uri (self->file) : NULL,
@@ -600,11 +643,31 @@ autosave_now (gpointer user_data)
 }
 
 static void
+unlink_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
+{
+  g_unlink (task_data);
+}
+
+static void
 remove_autosave (VsWindow *self)
 {
   g_clear_handle_id (&self->autosave_source, g_source_remove);
   g_autofree char *meta = autosave_meta_path (self->autosave_path);
-  g_unlink (self->autosave_path);
+  /* A big autosave takes a while to free: renamed at once (it is no longer
+   * offered back) and removed in a worker thread; should the process end
+   * first, startup removes it as a stale temporary file (".pgn."). */
+  GStatBuf st;
+  g_autofree char *doomed = g_strconcat (self->autosave_path, ".removed", NULL);
+  if (g_stat (self->autosave_path, &st) == 0 && st.st_size >= COMPACT_GAMES_ABOVE_BYTES &&
+      g_rename (self->autosave_path, doomed) == 0)
+    {
+      GTask *task = g_task_new (NULL, NULL, NULL, NULL);
+      g_task_set_task_data (task, g_steal_pointer (&doomed), g_free);
+      g_task_run_in_thread (task, unlink_thread);
+      g_object_unref (task);
+    }
+  else
+    g_unlink (self->autosave_path);
   g_unlink (meta);
 }
 
@@ -1220,10 +1283,28 @@ static void
 load_progress_cb (guint64 done, guint64 total, gpointer user_data)
 {
   VsWindow *self = user_data;
-  if (total == 0)
+  if (total == 0 || self->current_load == NULL)
     return;
-  g_autofree char *msg = g_strdup_printf (_("Reading… %d %%"), (int) (100.0 * done / total));
-  show_message (self, GTK_MESSAGE_INFO, msg);
+  /* only the bar changes: the message and its Cancel button stay */
+  self->load_fraction = CLAMP ((double) done / total, 0.0, 1.0);
+  gtk_progress_bar_set_fraction (self->load_bar, self->load_fraction);
+  g_autofree char *text = g_strdup_printf (_("Reading… %d %%"), (int) (100.0 * self->load_fraction));
+  gtk_progress_bar_set_text (self->load_bar, text);
+}
+
+double
+vs_window_get_load_progress (VsWindow *self)
+{
+  g_return_val_if_fail (VS_IS_WINDOW (self), -1);
+  return self->current_load ? self->load_fraction : -1;
+}
+
+static void
+cancel_open_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  VsWindow *self = VS_WINDOW (widget);
+  if (self->current_load)
+    g_cancellable_cancel (self->cancellable);
 }
 
 static void
@@ -1234,6 +1315,32 @@ load_done (GObject *source, GAsyncResult *result, gpointer user_data)
   g_autoptr (GError) error = NULL;
   g_autoptr (VsGameCollection) collection = vs_record_read_file_finish (result, &error);
   g_autofree char *name = g_file_get_parse_name (d->file);
+  gboolean current = self->current_load == d;
+  if (current)
+    {
+      self->current_load = NULL;
+      g_clear_handle_id (&self->load_reveal_source, g_source_remove);
+      gtk_widget_set_visible (GTK_WIDGET (self->load_bar), FALSE);
+      update_actions (self);
+    }
+  /* Stopped by the person (win.cancel-open): the window keeps what it had. */
+  if (current && collection == NULL && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      g_autofree char *msg = g_strdup_printf (_("Stopped reading “%s”. Nothing was changed."), name);
+      show_message (self, GTK_MESSAGE_INFO, msg);
+      g_signal_emit (self, signals[SIGNAL_LOADED], 0, FALSE);
+      load_data_free (d);
+      return;
+    }
+  /* Not text at all: say only that (the reader's message names the file). */
+  if (collection && vs_game_collection_get_n_games (collection) == 0 &&
+      g_error_matches (error, VS_RECORD_ERROR, VS_RECORD_ERROR_NOT_A_RECORD))
+    {
+      show_message (self, GTK_MESSAGE_ERROR, error->message);
+      g_signal_emit (self, signals[SIGNAL_LOADED], 0, FALSE);
+      load_data_free (d);
+      return;
+    }
 
   if (collection == NULL)
     {
@@ -1300,6 +1407,27 @@ load_done (GObject *source, GAsyncResult *result, gpointer user_data)
   load_data_free (d);
 }
 
+#define LOAD_REVEAL_DELAY_MS 250
+
+static gboolean
+reveal_load_progress (gpointer user_data)
+{
+  VsWindow *self = user_data;
+  self->load_reveal_source = 0;
+  if (self->current_load == NULL)
+    return G_SOURCE_REMOVE;
+  LoadData *d = self->current_load;
+  g_autofree char *name = g_file_get_basename (d->file);
+  g_autofree char *msg = g_strdup_printf (_("Reading “%s”…"), name);
+  show_message (self, GTK_MESSAGE_INFO, msg);
+  add_info_button (self, _("_Cancel"), RESPONSE_CANCEL_OPEN);
+  gtk_progress_bar_set_fraction (self->load_bar, self->load_fraction);
+  g_autofree char *text = g_strdup_printf (_("Reading… %d %%"), (int) (100.0 * self->load_fraction));
+  gtk_progress_bar_set_text (self->load_bar, text);
+  gtk_widget_set_visible (GTK_WIDGET (self->load_bar), TRUE);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 load_file (VsWindow *self, GFile *file)
 {
@@ -1319,8 +1447,18 @@ load_file (VsWindow *self, GFile *file)
   d->self = g_object_ref (self);
   d->file = g_object_ref (file);
   VsRecordOptions options = { 0 };
+  /* (a stat: the size decides whether the games are kept compact) */
+  GStatBuf st;
+  options.compact_games = g_stat (path, &st) == 0 && st.st_size >= COMPACT_GAMES_ABOVE_BYTES;
   vs_record_read_file_async (path, &options, load_progress_cb, g_object_ref (self), g_object_unref,
                              self->cancellable, load_done, d);
+  /* Reading…: a bar and Cancel in the info bar until load_done, shown
+   * once the read takes long enough to be noticed. */
+  self->current_load = d;
+  self->load_fraction = 0;
+  g_clear_handle_id (&self->load_reveal_source, g_source_remove);
+  self->load_reveal_source = g_timeout_add (LOAD_REVEAL_DELAY_MS, reveal_load_progress, self);
+  update_actions (self);
 }
 
 void
@@ -1514,8 +1652,10 @@ save_to_file (VsWindow *self, GFile *file, VsRecordFormat format)
 {
   g_autoptr (GError) error = NULL;
   g_autofree char *path = g_file_get_path (file);
-  GBytes *bytes = path ? write_collection_snapshot (self, format, &error) : NULL;
-  if (bytes == NULL)
+  /* PGN: a snapshot of the games' texts, joined in the worker thread */
+  GPtrArray *snapshot = path && format == VS_RECORD_FORMAT_PGN ? vs_record_snapshot_pgn (self->collection) : NULL;
+  GBytes *bytes = path && snapshot == NULL ? write_collection_snapshot (self, format, &error) : NULL;
+  if (bytes == NULL && snapshot == NULL)
     {
       g_autofree char *name = g_file_get_parse_name (file);
       g_autofree char *msg = g_strdup_printf (_("Could not save “%s”: %s"), name,
@@ -1528,6 +1668,7 @@ save_to_file (VsWindow *self, GFile *file, VsRecordFormat format)
   WriteJob *j = g_new0 (WriteJob, 1);
   j->path = g_steal_pointer (&path);
   j->bytes = bytes;
+  j->snapshot = snapshot;
   SaveData *d = g_new0 (SaveData, 1);
   d->self = g_object_ref (self);
   d->file = g_object_ref (file);
@@ -1536,7 +1677,7 @@ save_to_file (VsWindow *self, GFile *file, VsRecordFormat format)
   update_actions (self);
   GTask *task = g_task_new (NULL, NULL, save_done, d);
   g_task_set_task_data (task, j, write_job_free);
-  g_task_run_in_thread (task, write_thread);
+  g_task_run_in_thread (task, save_thread);
   g_object_unref (task);
 }
 
@@ -1971,6 +2112,28 @@ find_orphan_autosaves (void)
   return found;
 }
 
+/* A process killed while writing its autosave leaves a temporary file
+ * ("PID-N.ini.XXXXXX", ".PID-N.pgn.save-XXXXXX"): remove those of dead
+ * processes (the autosave itself is either the old or the new one). */
+static void
+remove_stale_autosave_temps (void)
+{
+  g_autofree char *dir = vs_application_get_autosave_dir ();
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+  while (d && (name = g_dir_read_name (d)))
+    {
+      if (!strstr (name, ".pgn.") && !strstr (name, ".ini."))
+        continue;
+      /* (vs_safe_save's temporary files are hidden: ".PID-N.pgn.save-XXXXXX") */
+      int pid = atoi (name[0] == '.' ? name + 1 : name);
+      if (pid <= 0 || pid == getpid () || pid_alive (pid))
+        continue;
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_unlink (path);
+    }
+}
+
 static void
 discard_recovery (VsWindow *self)
 {
@@ -1988,6 +2151,14 @@ static void
 recover (VsWindow *self)
 {
   GPtrArray *files = g_steal_pointer (&self->recovery_files);
+  /* A sample still being read must not replace the recovered work. */
+  if (files && files->len > 0)
+    {
+      g_cancellable_cancel (self->cancellable);
+      g_set_object (&self->cancellable, g_cancellable_new ());
+      self->current_load = NULL;
+      update_actions (self);
+    }
   for (guint i = 0; files && i < files->len; i++)
     {
       const char *path = g_ptr_array_index (files, i);
@@ -2070,6 +2241,9 @@ info_bar_response_cb (VsWindow *self, int response)
     case RESPONSE_DISCARD_RECOVERY:
       gtk_widget_activate_action (GTK_WIDGET (self), "win.discard-autosaves", NULL);
       break;
+    case RESPONSE_CANCEL_OPEN:
+      gtk_widget_activate_action (GTK_WIDGET (self), "win.cancel-open", NULL);
+      break;
     case RESPONSE_SHOW_GAMES:
       hide_message (self);
       gtk_widget_activate_action (GTK_WIDGET (self), "win.game-list", NULL);
@@ -2110,6 +2284,7 @@ vs_window_load_startup (VsWindow *self)
       load_file (self, file);
     }
 
+  remove_stale_autosave_temps ();
   GPtrArray *orphans = find_orphan_autosaves ();
   if (orphans->len > 0)
     {
@@ -2254,6 +2429,7 @@ vs_window_dispose (GObject *object)
 {
   VsWindow *self = VS_WINDOW (object);
   g_clear_handle_id (&self->autosave_source, g_source_remove);
+  g_clear_handle_id (&self->load_reveal_source, g_source_remove);
   if (self->settings)
     g_signal_handlers_disconnect_by_data (self->settings, self);
   g_signal_handlers_disconnect_by_data (gtk_recent_manager_get_default (), self);
@@ -2379,6 +2555,7 @@ vs_window_class_init (VsWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.paste-text", "s", paste_action);
   gtk_widget_class_install_action (widget_class, "win.recover-autosaves", NULL, recovery_action);
   gtk_widget_class_install_action (widget_class, "win.discard-autosaves", NULL, recovery_action);
+  gtk_widget_class_install_action (widget_class, "win.cancel-open", NULL, cancel_open_action);
 
   /* View */
   gtk_widget_class_install_action (widget_class, "win.toggle-analysis", NULL, toggle_analysis_action);
@@ -2417,6 +2594,13 @@ vs_window_init (VsWindow *self)
 {
   static guint serial;
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* The progress of a file being read, in the info bar beside its message. */
+  self->load_bar = GTK_PROGRESS_BAR (gtk_progress_bar_new ());
+  gtk_progress_bar_set_show_text (self->load_bar, TRUE);
+  gtk_widget_set_valign (GTK_WIDGET (self->load_bar), GTK_ALIGN_CENTER);
+  gtk_widget_set_size_request (GTK_WIDGET (self->load_bar), 200, -1);
+  gtk_widget_set_visible (GTK_WIDGET (self->load_bar), FALSE);
+  gtk_info_bar_add_child (self->info_bar, GTK_WIDGET (self->load_bar));
   self->history = vs_edit_history_new (0);
   self->info_buttons = g_ptr_array_new ();
   self->cancellable = g_cancellable_new ();
@@ -2450,6 +2634,8 @@ vs_window_init (VsWindow *self)
                             G_CALLBACK (update_recent_menu), self);
   update_recent_menu (self);
   update_actions (self);
+  /* The window's commands on D-Bus too (org.gtk.Actions at …/window/ID). */
+  vs_window_remote_export (GTK_APPLICATION_WINDOW (self));
 }
 
 VsWindow *

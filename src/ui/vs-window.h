@@ -40,6 +40,10 @@ const char *vs_window_get_analysis_message (VsWindow *self);
 /* The analysis pane (a VsAnalysisPane; its "pane.restart" action restarts
  * the analysis after a fault). */
 GtkWidget  *vs_window_get_analysis_pane (VsWindow *self);
+/* While a file is being read: the fraction read so far (0…1, as the
+ * progress bar shows it); -1 when nothing is being read.  win.cancel-open
+ * (the Cancel button beside the bar) stops the reading. */
+double      vs_window_get_load_progress (VsWindow *self);
 /* Path of this window's autosave file. */
 const char *vs_window_get_autosave_path (VsWindow *self);
 
