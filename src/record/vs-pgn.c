@@ -961,7 +961,11 @@ emit (Writer *w, const char *tok)
 static void
 emit_comment (Writer *w, const char *text, const VsGameNode *node_cmds)
 {
-  GString *c = g_string_new ("{ ");
+  /* Text holding "}" cannot go in a { } comment: it goes in a rest-of-line
+   * comment ("; …" up to the end of the line) when it has no line break;
+   * otherwise (text joined from both kinds) "}" is written as ")". */
+  gboolean to_eol = text && strchr (text, '}') && !strchr (text, '\n');
+  GString *c = g_string_new (to_eol ? "; " : "{ ");
   gboolean cmds = node_cmds && _vs_game_node_has_commands (node_cmds);
   /* Text that holds "[%" (a command kept as text because the node already had
    * one, or a stray "[%") goes after the commands, so that a re-read gives
@@ -974,9 +978,8 @@ emit_comment (Writer *w, const char *text, const VsGameNode *node_cmds)
     }
   if (text)
     {
-      /* "}" cannot appear inside a PGN comment */
       for (const char *p = text; *p; p++)
-        g_string_append_c (c, *p == '}' ? ')' : *p);
+        g_string_append_c (c, *p == '}' && !to_eol ? ')' : *p);
     }
   if (cmds && !cmds_first)
     {
@@ -984,8 +987,17 @@ emit_comment (Writer *w, const char *text, const VsGameNode *node_cmds)
         g_string_append_c (c, ' ');
       _vs_comment_write_commands (w->game, node_cmds, c);
     }
-  g_string_append (c, " }");
-  emit (w, c->str);
+  if (to_eol)
+    {
+      emit (w, c->str);
+      g_string_append_c (w->s, '\n');
+      w->line_start = w->s->len;
+    }
+  else
+    {
+      g_string_append (c, " }");
+      emit (w, c->str);
+    }
   g_string_free (c, TRUE);
 }
 

@@ -142,6 +142,30 @@ test_command_like_text (void)
     }
 }
 
+/* A rest-of-line comment may hold "}": it is written back as one. */
+static void
+test_brace_in_comment (void)
+{
+  static const char text[] = "1. a ; see {this} and } that\n1... b { [%clk 0:00:05] } ; x}\n*\n";
+  g_autoptr (VsGameCollection) c1 = read_text (text, TRUE, NULL);
+  VsGame *g = vs_game_collection_get_game (c1, 0);
+  VsGameNode *a1 = vs_game_node_get_main_child (vs_game_get_root (g));
+  g_assert_cmpstr (vs_game_node_get_comment_after (a1), ==, "see {this} and } that");
+  VsGameNode *b1 = vs_game_node_get_main_child (a1);
+  g_assert_cmpstr (vs_game_node_get_comment_after (b1), ==, "x}");
+  g_assert_cmpint (vs_game_node_get_clock (b1), ==, 5000);
+  g_autofree char *w1 = vs_pgn_write_game (g);
+  g_assert_nonnull (strstr (w1, "; see {this} and } that\n"));
+  g_autoptr (VsGameCollection) c2 = read_text (w1, TRUE, NULL);
+  g_autoptr (VsGame) g2 = vs_game_copy (vs_game_collection_get_game (c2, 0));
+  g_autofree char *w2 = vs_pgn_write_game (g2);
+  g_assert_cmpstr (w1, ==, w2);
+  vs_game_set_header (g2, "Variant", NULL);
+  g_autofree char *why = NULL;
+  if (!vs_game_equal (g, g2, &why))
+    g_error ("round trip differs: %s\n%s", why, w1);
+}
+
 typedef struct {
   const char *text;
   VsRecordErrorCode code;
@@ -308,6 +332,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/record/pgn-syntax/rich-round-trip", test_rich_round_trip);
   g_test_add_func ("/record/pgn-syntax/command-like-text", test_command_like_text);
+  g_test_add_func ("/record/pgn-syntax/brace-in-comment", test_brace_in_comment);
   g_test_add_func ("/record/pgn-syntax/errors", test_errors);
   g_test_add_func ("/record/pgn-syntax/bad-game-keeps-others", test_bad_game_keeps_others);
   g_test_add_func ("/record/pgn-syntax/unreadable-game", test_unreadable_game);
