@@ -720,7 +720,15 @@ progress_from_thread (guint64 done, guint64 total, gpointer data)
   c->task = g_object_ref (task);
   c->done = done;
   c->total = total;
-  g_main_context_invoke (t->context, progress_in_context, c);
+  /* Always through a source: g_main_context_invoke() would call the function
+   * right here, in this worker thread, whenever the caller's context is the
+   * global default one and nobody holds it at this instant. */
+  GSource *source = g_idle_source_new ();
+  g_source_set_priority (source, G_PRIORITY_DEFAULT);
+  g_source_set_callback (source, progress_in_context, c, NULL);
+  g_source_set_static_name (source, "[variant-study] record read progress");
+  g_source_attach (source, t->context);
+  g_source_unref (source);
 }
 
 static void
