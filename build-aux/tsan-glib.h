@@ -30,6 +30,8 @@
 #include <gio/gio.h>
 #include <sanitizer/tsan_interface.h>
 #include <dlfcn.h>
+#include <pthread.h>
+#include <string.h>
 
 /* ---- GMutex: a real mutex for ThreadSanitizer (also checks lock order) ---- */
 
@@ -274,6 +276,32 @@ g_thread_pool_push (GThreadPool *pool, gpointer data, GError **error)
   VS_TSAN_REAL (Fn, "libglib-2.0.so.0", "g_thread_pool_push")
   __tsan_release (data);
   return f (pool, data, error);
+}
+
+/* ---- GLib's own worker thread ---------------------------------------------------
+ * "gmain" is GLib's private worker: it reaps children for GSubprocess and
+ * completes g_subprocess_wait() through a private main context, all inside
+ * GLib, handed over under GMainContext's lock.  No code of ours ever runs
+ * there (we attach nothing to that context), so its memory accesses are
+ * ignored (its synchronisation still counts).  GLib names the thread with
+ * pthread_setname_np on the thread itself, which this definition (in the
+ * executable) sees before passing the call on. */
+void __tsan_ignore_thread_begin (void);   /* in the runtime, not in gcc 12's header */
+
+__attribute__ ((weak)) int
+pthread_setname_np (pthread_t thread, const char *name)
+{
+  typedef int (*Fn) (pthread_t, const char *);
+  static Fn real;
+  Fn f = __atomic_load_n (&real, __ATOMIC_ACQUIRE);
+  if (f == NULL)
+    {
+      f = (Fn) dlsym ((void *) -1l /* RTLD_NEXT */, "pthread_setname_np");
+      __atomic_store_n (&real, f, __ATOMIC_RELEASE);
+    }
+  if (name && strcmp (name, "gmain") == 0 && pthread_equal (thread, pthread_self ()))
+    __tsan_ignore_thread_begin ();
+  return f (thread, name);
 }
 
 #endif /* VS_TSAN */
