@@ -285,7 +285,10 @@ g_thread_pool_push (GThreadPool *pool, gpointer data, GError **error)
  * there (we attach nothing to that context), so its memory accesses are
  * ignored (its synchronisation still counts).  GLib names the thread with
  * pthread_setname_np on the thread itself, which this definition (in the
- * executable) sees before passing the call on. */
+ * executable) sees before passing the call on.  With gcc's shared runtime
+ * (what build-aux/dev.sh uses) this works; clang links its runtime into the
+ * executable, whose own pthread_setname_np interceptor then wins, and an
+ * occasional report from inside "gmain" may remain. */
 void __tsan_ignore_thread_begin (void);   /* in the runtime, not in gcc 12's header */
 
 __attribute__ ((weak)) int
