@@ -89,6 +89,22 @@ case "$mode" in
         meson test -C "$asan" --print-errorlogs --num-processes 2 --timeout-multiplier 4 "${@:2}" || true
       count "$asan" sanitizers
     fi
+    # 2b. the tests that run threads (analysis sessions, Lazy SMP search, the
+    #     UCI client's reader thread) with ThreadSanitizer; only they are built.
+    #     GLib is not instrumented: build-aux/tsan-glib.h (force-included by
+    #     meson.build) publishes its synchronisation, build-aux/tsan.supp lists
+    #     what stays inside GLib, and G_SLICE=always-malloc makes GSlice's
+    #     memory reuse visible.  Any report fails the test (exit status 66).
+    if [ "${VS_TSAN:-1}" != 0 ]; then
+      tsan="$builddir-tsan"
+      [ -f "$tsan/build.ninja" ] || meson setup "$tsan" -Db_sanitize=thread >/dev/null
+      meson compile -C "$tsan" tests/engine/test-analysis tests/engine/test-uci-client tests/engine/test-search-threads >/dev/null
+      G_SLICE=always-malloc VS_TEST_RELAXED_TIMING=1 \
+      TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1 suppressions=$PWD/build-aux/tsan.supp" \
+        meson test -C "$tsan" --no-rebuild --print-errorlogs --num-processes 2 --timeout-multiplier 4 \
+        engine-analysis engine-uci-client engine-search-threads || true
+      count "$tsan" threadsanitizer
+    fi
     # 3. each fuzz target for a bounded time
     if [ "${VS_FUZZ_SECONDS:-30}" != 0 ]; then
       for t in $(sed -n "s/^  '\(fuzz-[a-z-]*\)'.*/\1/p" tests/fuzz/meson.build); do

@@ -290,6 +290,98 @@ test_fairy_stockfish (void)
   g_free (pos);
 }
 
+
+/* Lazy SMP in an analysis session (2 search threads besides the main
+ * loop): progress while both run, stop, a restart that reuses the pooled
+ * search and its workers, a new position while helpers run (the old run is
+ * cancelled), and a cancel racing with the start. */
+static void
+test_lazy_smp (void)
+{
+  VsPosition *pos = g_new0 (VsPosition, 1);
+  if (!any_variant (pos))
+    {
+      g_test_skip ("no variant module available yet");
+      g_free (pos);
+      return;
+    }
+  GMainLoop *loop = g_main_loop_new (NULL, FALSE);
+  VsAnalysis *a = vs_analysis_new ();
+  Ctx c1 = { 0 };
+  c1.loop = loop;
+  c1.main_thread = g_thread_self ();
+  gulong id = g_signal_connect (a, "progress", G_CALLBACK (on_progress), &c1);
+  VsAnalysisOptions o;
+  vs_analysis_options_init (&o);
+  o.threads = 2;
+  o.multipv = 2;
+  o.hash_mb = 16;
+  vs_analysis_start (a, pos, &o, NULL, on_done, &c1);
+  run_for (loop, 600);
+  g_assert_false (c1.done);
+  vs_analysis_stop (a);
+  g_main_loop_run (loop);
+  g_assert_no_error (c1.error);
+  g_assert_nonnull (c1.final);
+  g_assert_true (c1.final->final);
+  g_assert_cmpint (c1.progress, >=, 1);
+  g_assert_false (c1.wrong_thread);
+  g_assert_true (vs_position_is_legal (pos, c1.final->best_move));
+  g_assert_cmpuint (c1.final->n_lines, ==, 2);
+  g_assert_cmpuint (c1.final->lines[0].moves[0], !=, c1.final->lines[1].moves[0]);
+  g_signal_handler_disconnect (a, id);
+
+  /* again, to a depth: the idle search (same hash) is reused */
+  Ctx c2 = { 0 };
+  c2.loop = loop;
+  o.depth = 4;
+  vs_analysis_start (a, pos, &o, NULL, on_done, &c2);
+  g_main_loop_run (loop);
+  g_assert_no_error (c2.error);
+  g_assert_cmpint (c2.final->depth, ==, 4);
+  g_assert_true (vs_position_is_legal (pos, c2.final->best_move));
+
+  /* a new position while both threads search: the first run is cancelled */
+  Ctx c3 = { 0 }, c4 = { 0 };
+  o.depth = 0;
+  vs_analysis_start (a, pos, &o, NULL, on_done, &c3);
+  run_for (loop, 200);
+  VsMove moves[VS_MAX_MOVES];
+  vs_position_generate (pos, VS_GEN_ALL, moves);
+  vs_position_make (pos, moves[0]);
+  c4.loop = loop;
+  o.depth = 3;
+  vs_analysis_start (a, pos, &o, NULL, on_done, &c4);
+  g_main_loop_run (loop);
+  while (!c3.done)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_error (c3.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_no_error (c4.error);
+  g_assert_cmpint (c4.final->depth, ==, 3);
+  g_assert_true (vs_position_is_legal (pos, c4.final->best_move));
+
+  /* cancelled right after the start, before the worker may have begun */
+  Ctx c5 = { 0 };
+  c5.loop = loop;
+  o.depth = 0;
+  GCancellable *cancel = g_cancellable_new ();
+  vs_analysis_start (a, pos, &o, cancel, on_done, &c5);
+  g_cancellable_cancel (cancel);
+  g_main_loop_run (loop);
+  g_assert_error (c5.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_false (vs_analysis_is_running (a));
+
+  g_clear_error (&c3.error);
+  g_clear_error (&c5.error);
+  vs_analysis_info_free (c1.final);
+  vs_analysis_info_free (c2.final);
+  vs_analysis_info_free (c4.final);
+  g_object_unref (cancel);
+  g_object_unref (a);
+  g_main_loop_unref (loop);
+  g_free (pos);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -298,5 +390,6 @@ main (int argc, char **argv)
   g_test_add_func ("/analysis/stop-restart-limits", test_stop_restart_and_limits);
   g_test_add_func ("/analysis/external-engines", test_external_engines);
   g_test_add_func ("/analysis/fairy-stockfish", test_fairy_stockfish);
+  g_test_add_func ("/analysis/lazy-smp", test_lazy_smp);
   return g_test_run ();
 }
