@@ -85,7 +85,13 @@ test_start_faults (void)
    * access history take several times what the queued lines take */
   rss_bound *= 8;
 #endif
+#if defined(__SANITIZE_ADDRESS__)
+  /* AddressSanitizer keeps freed memory resident on purpose (quarantine):
+   * the bound is checked in the normal build */
+  if (FALSE)
+#else
   if (rss0 > 0 && rss1 > 0)
+#endif
     g_assert_cmpint (rss1 - rss0, <, rss_bound);
   g_clear_error (&error);
   vs_uci_client_quit (babble);

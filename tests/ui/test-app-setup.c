@@ -373,5 +373,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/setup/chartima", test_chartima);
   g_test_add_func ("/app/setup/janggi", test_janggi);
   g_test_add_func ("/app/setup/study-titles", test_study_titles);
-  return g_test_run ();
+  int status = g_test_run ();
+  g_free (tmpdir);
+  return status;
 }
