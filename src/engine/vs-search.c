@@ -402,14 +402,19 @@ victim_value (Worker *w, VsMove m, gboolean *is_capture)
   return 0;
 }
 
+/* The pieces a move removes besides the one on `to` (Chartima's Ultima
+ * captures): made and unmade, the undo entry lists them.  (Cheaper than
+ * vs_move_effects, which also works out whether the move gives check.) */
 static int
 implicit_victims (Worker *w, VsMove m)
 {
-  VsMoveEffects fx;
-  vs_move_effects (&w->pos, m, &fx);
+  VsPosition *pos = &w->pos;
+  pos->variant->make (pos, m);
+  const VsUndo *u = &pos->hist[pos->hist_len - 1];
   int v = 0;
-  for (int i = 0; i < fx.n_captured; i++)
-    v += w->s->tables->order_value[VS_PIECE_TYPE (fx.captured[i])];
+  for (int i = 0; i < u->n_captured; i++)
+    v += w->s->tables->order_value[VS_PIECE_TYPE (u->captured[i])];
+  pos->variant->unmake (pos);
   return v;
 }
 
@@ -495,8 +500,10 @@ update_history (Worker *w, VsMove m, int depth, gboolean good)
 
 /* ---- Quiescence ----------------------------------------------------------------- */
 
+/* known_check: whether the side to move is in check when the caller has
+ * just found out (search() on reaching depth 0), else -1. */
 static int
-qsearch (Worker *w, int alpha, int beta, int ply, int qply)
+qsearch (Worker *w, int alpha, int beta, int ply, int qply, int known_check)
 {
   VsPosition *pos = &w->pos;
   atomic_store_explicit (&w->nodes, atomic_load_explicit (&w->nodes, memory_order_relaxed) + 1, memory_order_relaxed);
@@ -509,7 +516,7 @@ qsearch (Worker *w, int alpha, int beta, int ply, int qply)
     return vs_eval_with (w->s->tables, pos);
   if (is_draw (w, ply))
     return 0;
-  gboolean in_check = pos->variant->checkers (pos) > 0;
+  gboolean in_check = known_check >= 0 ? known_check : pos->variant->checkers (pos) > 0;
   int best = -VS_SCORE_INF;
   if (!in_check)
     {
@@ -530,7 +537,7 @@ qsearch (Worker *w, int alpha, int beta, int ply, int qply)
     {
       VsMove m = pick_move (moves, scores, n, i);
       pos->variant->make (pos, m);
-      int score = -qsearch (w, -beta, -alpha, ply + 1, qply + 1);
+      int score = -qsearch (w, -beta, -alpha, ply + 1, qply + 1, -1);
       pos->variant->unmake (pos);
       if (atomic_load_explicit (&w->s->stop, memory_order_relaxed))
         return 0;
@@ -553,8 +560,10 @@ qsearch (Worker *w, int alpha, int beta, int ply, int qply)
 
 /* ---- Main search ------------------------------------------------------------------- */
 
+/* known_check as for qsearch(): the caller may already know whether the
+ * side to move is in check (-1: not known). */
 static int
-search (Worker *w, int alpha, int beta, int depth, int ply)
+search (Worker *w, int alpha, int beta, int depth, int ply, int known_check)
 {
   VsPosition *pos = &w->pos;
   VsSearch *s = w->s;
@@ -562,11 +571,11 @@ search (Worker *w, int alpha, int beta, int depth, int ply)
   gboolean root = ply == 0;
 
   w->pv_len[ply] = 0;
-  gboolean in_check = pos->variant->checkers (pos) > 0;
+  gboolean in_check = known_check >= 0 ? known_check : pos->variant->checkers (pos) > 0;
   if (in_check && ply < VS_SEARCH_MAX_PLY / 2)
     depth++;
   if (depth <= 0)
-    return qsearch (w, alpha, beta, ply, 0);
+    return qsearch (w, alpha, beta, ply, 0, in_check);
 
   atomic_store_explicit (&w->nodes, atomic_load_explicit (&w->nodes, memory_order_relaxed) + 1, memory_order_relaxed);
   if (ply > w->seldepth)
@@ -639,31 +648,45 @@ search (Worker *w, int alpha, int beta, int depth, int ply)
       gboolean quiet = scores[i] < SCORE_PROMO || (scores[i] >= SCORE_HASH && !hash_cap &&
                                                    VS_MOVE_KIND (m) != VS_MOVE_PROMOTION);
       gboolean is_quiet_ordinary = scores[i] < SCORE_KILLER2;
-      /* late move pruning of quiet moves near the leaves */
-      if (!root && !pv_node && !in_check && is_quiet_ordinary && depth <= 3 &&
-          i >= 4 + 4 * depth * depth && best > -VS_SCORE_MATE_BOUND)
-        continue;
+      /* Late move pruning of quiet moves near the leaves, and late move
+       * reductions, spare the moves that give check: a quiet move can mate
+       * (in Chartima most mates are quiet Ultima moves: a Coordinator,
+       * Long leaper or Withdrawer taking aim at the King), and a pruned
+       * mate-in-one of the opponent's is a mate walked into.  Whether a
+       * move gives check is known after making it; the child is told, so
+       * it does not test again. */
+      gboolean lmp = !root && !pv_node && !in_check && is_quiet_ordinary && depth <= 3 &&
+                     i >= 4 + 4 * depth * depth && best > -VS_SCORE_MATE_BOUND;
+      gboolean may_reduce = i >= 3 && depth >= 3 && is_quiet_ordinary && !in_check;
 
       pos->variant->make (pos, m);
+      int gives_check = -1;
+      if (lmp || may_reduce)
+        gives_check = pos->variant->checkers (pos) > 0;
+      if (lmp && !gives_check)
+        {
+          pos->variant->unmake (pos);
+          continue;
+        }
       int score;
       int new_depth = depth - 1;
       if (i == 0)
-        score = -search (w, -beta, -alpha, new_depth, ply + 1);
+        score = -search (w, -beta, -alpha, new_depth, ply + 1, gives_check);
       else
         {
           int r = 0;
-          if (depth >= 3 && is_quiet_ordinary && !in_check && i >= 3)
+          if (may_reduce && !gives_check)
             {
               r = 1 + (depth >= 6) + (i >= 12);
               if (pv_node)
                 r--;
               r = CLAMP (r, 0, new_depth - 1);
             }
-          score = -search (w, -alpha - 1, -alpha, new_depth - r, ply + 1);
+          score = -search (w, -alpha - 1, -alpha, new_depth - r, ply + 1, gives_check);
           if (score > alpha && r > 0)
-            score = -search (w, -alpha - 1, -alpha, new_depth, ply + 1);
+            score = -search (w, -alpha - 1, -alpha, new_depth, ply + 1, gives_check);
           if (score > alpha && score < beta)
-            score = -search (w, -beta, -alpha, new_depth, ply + 1);
+            score = -search (w, -beta, -alpha, new_depth, ply + 1, gives_check);
         }
       pos->variant->unmake (pos);
       if (atomic_load_explicit (&s->stop, memory_order_relaxed))
@@ -828,7 +851,7 @@ iterate (Worker *w)
             }
           for (;;)
             {
-              int score = search (w, alpha, beta, depth, 0);
+              int score = search (w, alpha, beta, depth, 0, -1);
               stable_sort_root (w->root + w->pv_idx, w->n_root - w->pv_idx);
               if (atomic_load (&s->stop))
                 break;
