@@ -87,12 +87,14 @@ vs_eval_chartima (const VsEvalTables *t, const VsPosition *pos)
   gboolean has_coord[2] = { FALSE, FALSE };
 
   memset (pb, BORDER, sizeof pb);
+  for (int r = 1; r <= 10; r++)
+    memset (pb + r * PW + 1, 0, 10);
   for (int sq = 0; sq < 100; sq++)
     {
       VsPiece p = pos->board[sq];
-      pb[PAD (sq)] = p;
       if (!p)
         continue;
+      pb[PAD (sq)] = p;
       list[n_list++] = sq;
       VsRole role = t->role[VS_PIECE_TYPE (p)];
       int c = VS_PIECE_COLOR (p);
