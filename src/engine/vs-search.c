@@ -6,10 +6,13 @@
  * bikjang and dead material via vs_position_state after passes/captures),
  * mate-distance pruning, transposition table (lockless XOR entries, shared by
  * Lazy SMP threads), reverse futility pruning, check extension, PVS with late
- * move reductions and late-move pruning, quiescence over VS_GEN_NOISY (all
- * evasions when in check).  Move ordering: hash move, captures by MVV-LVA
- * (victims found with vs_move_effects where captures are not on `to`, as
- * for Chartima's Ultima pieces), promotions, two killers, history.
+ * move reductions and late-move pruning (both sparing moves that give
+ * check), quiescence over VS_GEN_NOISY (all evasions when in check) with
+ * delta pruning and, where the variant's tables ask for it, without
+ * captures by a piece worth more than its prey.  Move ordering: hash move,
+ * captures by MVV-LVA (victims found by make/unmake where captures are not
+ * on `to`, as for Chartima's Ultima pieces), promotions, two killers,
+ * history.
  * No null move: the interface has no null move (Janggi's pass is a real
  * move), and faking one would touch the modules' private state.
  */
@@ -424,6 +427,13 @@ implicit_victims (Worker *w, VsMove m)
 #define SCORE_KILLER1 (1 << 26)
 #define SCORE_KILLER2 ((1 << 26) - 1)
 
+/* The victims' value of a capture, back from its ordering score. */
+static inline int
+capture_victims (int score, int attacker)
+{
+  return (score - SCORE_CAPTURE + attacker / 16) / 8;
+}
+
 static void
 score_moves (Worker *w, int ply, VsMove *moves, int *scores, int n, VsMove hash_move, gboolean noisy_only)
 {
@@ -533,9 +543,24 @@ qsearch (Worker *w, int alpha, int beta, int ply, int qply, int known_check)
   if (n == 0)
     return in_check ? -VS_SCORE_MATE + ply : best;
   score_moves (w, ply, moves, scores, n, VS_MOVE_NONE, !in_check);
+  const VsEvalTables *t = w->s->tables;
   for (int i = 0; i < n; i++)
     {
       VsMove m = pick_move (moves, scores, n, i);
+      if (!in_check && scores[i] >= SCORE_CAPTURE)
+        {
+          int from = VS_MOVE_FROM (m);
+          int attacker = from < VS_MAX_SQUARES && pos->board[from] ?
+                         t->order_value[VS_PIECE_TYPE (pos->board[from])] : 0;
+          int victims = capture_victims (scores[i], attacker);
+          /* delta pruning: a capture that cannot bring the score near
+           * alpha even if it won its victims for nothing */
+          if (best + victims + 150 <= alpha)
+            continue;
+          /* a likely losing capture (see qs_skip_bad_captures) */
+          if (t->qs_skip_bad_captures && attacker > victims + 100)
+            continue;
+        }
       pos->variant->make (pos, m);
       int score = -qsearch (w, -beta, -alpha, ply + 1, qply + 1, -1);
       pos->variant->unmake (pos);
