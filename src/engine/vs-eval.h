@@ -47,6 +47,7 @@ typedef struct {
   gboolean   implicit_captures;             /* captures not on `to` (Chartima) */
   gboolean   qs_skip_bad_captures;          /* quiescence: no capture by a piece
                                                worth clearly more than its prey */
+  gboolean   lmp_spares_checks;             /* late move pruning keeps checks  */
   gboolean   has_fifty_moves;
   gboolean   can_repeat_past_halfmove;      /* halfmove does not bound repetitions */
 } VsEvalTables;

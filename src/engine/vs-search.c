@@ -6,10 +6,11 @@
  * bikjang and dead material via vs_position_state after passes/captures),
  * mate-distance pruning, transposition table (lockless XOR entries, shared by
  * Lazy SMP threads), reverse futility pruning, check extension, PVS with late
- * move reductions and late-move pruning (both sparing moves that give
- * check), quiescence over VS_GEN_NOISY (all evasions when in check) with
- * delta pruning and, where the variant's tables ask for it, without
- * captures by a piece worth more than its prey.  Move ordering: hash move,
+ * move reductions and late-move pruning (sparing moves that give check
+ * where the variant's tables ask for it), quiescence over VS_GEN_NOISY
+ * (all evasions when in check) with delta pruning and, where the
+ * variant's tables ask for it, without captures by a piece worth more
+ * than its prey.  Move ordering: hash move,
  * captures by MVV-LVA (victims found by make/unmake where captures are not
  * on `to`, as for Chartima's Ultima pieces), promotions, two killers,
  * history.
@@ -673,25 +674,26 @@ search (Worker *w, int alpha, int beta, int depth, int ply, int known_check)
       gboolean quiet = scores[i] < SCORE_PROMO || (scores[i] >= SCORE_HASH && !hash_cap &&
                                                    VS_MOVE_KIND (m) != VS_MOVE_PROMOTION);
       gboolean is_quiet_ordinary = scores[i] < SCORE_KILLER2;
-      /* Late move pruning of quiet moves near the leaves, and late move
-       * reductions, spare the moves that give check: a quiet move can mate
-       * (in Chartima most mates are quiet Ultima moves: a Coordinator,
-       * Long leaper or Withdrawer taking aim at the King), and a pruned
-       * mate-in-one of the opponent's is a mate walked into.  Whether a
-       * move gives check is known after making it; the child is told, so
-       * it does not test again. */
+      /* Late move pruning of quiet moves near the leaves.  Where the
+       * variant's tables ask for it (lmp_spares_checks), a move that gives
+       * check is kept: whether it does is known after making it, and the
+       * child is told, so it does not test again. */
       gboolean lmp = !root && !pv_node && !in_check && is_quiet_ordinary && depth <= 3 &&
                      i >= 4 + 4 * depth * depth && best > -VS_SCORE_MATE_BOUND;
       gboolean may_reduce = i >= 3 && depth >= 3 && is_quiet_ordinary && !in_check;
+      if (lmp && !s->tables->lmp_spares_checks)
+        continue;
 
       pos->variant->make (pos, m);
       int gives_check = -1;
-      if (lmp || may_reduce)
-        gives_check = pos->variant->checkers (pos) > 0;
-      if (lmp && !gives_check)
+      if (lmp)
         {
-          pos->variant->unmake (pos);
-          continue;
+          gives_check = pos->variant->checkers (pos) > 0;
+          if (!gives_check)
+            {
+              pos->variant->unmake (pos);
+              continue;
+            }
         }
       int score;
       int new_depth = depth - 1;
@@ -700,7 +702,7 @@ search (Worker *w, int alpha, int beta, int depth, int ply, int known_check)
       else
         {
           int r = 0;
-          if (may_reduce && !gives_check)
+          if (may_reduce)
             {
               r = 1 + (depth >= 6) + (i >= 12);
               if (pv_node)
