@@ -498,11 +498,61 @@ touched (int k, int s)
  * withdrawal and approach squares, Dog and pawn steps), or from a
  * Coordinator whose way to the King's file or rank the move changed; leaps
  * (N, nN) cannot appear.  Only those are tested then. */
+/* Whether m captures or promotes, decided on the board before it is made:
+ * exactly the captures ch_apply would make (displacement and en passant,
+ * the Long leaper's jumped pieces, withdrawal, approach, coordination).
+ * Quiescence asks for those moves only, and most moves of a Chartima
+ * position are quiet Ultima slides: testing this first spares them the
+ * apply / King-safety test / revert of try_move. */
+static inline gboolean
+noisy_move (const Gen *g, VsMove m)
+{
+  const ChBoard *cb = g->cb;
+  const VsPiece *b = cb->b;
+  VsMoveKind kind = VS_MOVE_KIND (m);
+  if (kind == VS_MOVE_PROMOTION || kind == VS_MOVE_EN_PASSANT)
+    return TRUE;
+  if (kind != VS_MOVE_NORMAL)
+    return FALSE;                  /* suicide, castling */
+  int from = VS_MOVE_FROM (m), to = VS_MOVE_TO (m);
+  if (b[to])
+    return TRUE;                   /* generators only target enemy pieces */
+  int t = TYPE (b[from]);
+  if (t < CH_L)
+    return FALSE;                  /* chess pieces, I: no capture on an empty square */
+  int dir = vs_ch_dir[from][to], off = vs_ch_off[dir], us = g->us;
+  switch (t)
+    {
+    case CH_L:
+      for (int s = from + off; s != to; s += off)
+        if (b[s])
+          return TRUE;
+      return FALSE;
+    case CH_CO:
+      {
+        int k = cb->p.king[us];
+        if (k == VS_NO_SQUARE)
+          return FALSE;
+        return enemy_at (b, CH_RANK (k) * 10 + CH_FILE (to), us) ||
+               enemy_at (b, CH_RANK (to) * 10 + CH_FILE (k), us);
+      }
+    default:                       /* W, Pu */
+      {
+        int e = dir ^ 1;
+        if (vs_ch_ray_len[from][e] && enemy_at (b, from + vs_ch_off[e], us))
+          return TRUE;
+        return t == CH_PU && vs_ch_ray_len[to][dir] && enemy_at (b, to + off, us);
+      }
+    }
+}
+
 static inline void
 try_move (Gen *g, VsMove m)
 {
   ChBoard *cb = g->cb;
   ChDone d;
+  if (g->type == VS_GEN_NOISY && !noisy_move (g, m))
+    return;
   ch_apply (cb->b, &cb->p, m, &d);
   int k = cb->p.king[g->us];
   gboolean ok;

@@ -213,6 +213,26 @@ build_tables (VsEvalTables *t, const VsVariant *v)
       t->order_value[type] = role == VS_ROLE_KING ? 5000 : t->value[type];
     }
   t->implicit_captures = t->kind == VS_EVAL_CHARTIMA;
+  /* Chartima: 60 pieces on 100 squares, five of each side's kinds capture
+   * by moving, so nearly every piece can capture something and the
+   * quiescence search followed chains of queen-takes-pawn trades thousands
+   * of nodes deep (11 000 nodes for depth 1 in middlegames, 66 000 in one):
+   * at 100 ms a move the engine saw no further than a depth-1 search.
+   * Without a static exchange evaluation (implicit captures make one hard
+   * to write), a capture by a piece worth more than its prey is left to
+   * the main search.  Depth 3 over 12 middlegame positions of real games:
+   * 660 000 -> 90 000 nodes. */
+  t->qs_skip_bad_captures = t->kind == VS_EVAL_CHARTIMA;
+  /* Chartima: late move pruning drops all but the first 8/20/40 quiet
+   * moves at depth 1/2/3 unseen, and a Chartima position has 100+ moves,
+   * most of its mates quiet Ultima moves (a Coordinator, Long leaper or
+   * Withdrawer taking aim at the King): the opponent's quiet mate in one
+   * was pruned at the very node that should have refuted our move, and the
+   * engine walked into mates a depth-1 search sees (all 5 losses of a
+   * 20-game match against depth 1).  Moves that give check are kept.  Not
+   * for the chess-like variants: in Strato's queen endgames nearly every
+   * move is a check, and keeping them cost 2-3 plies of depth there. */
+  t->lmp_spares_checks = t->kind == VS_EVAL_CHARTIMA;
   t->has_fifty_moves = t->kind != VS_EVAL_JANGGI;
   t->can_repeat_past_halfmove = t->kind == VS_EVAL_JANGGI || t->kind == VS_EVAL_GENERIC;
 }

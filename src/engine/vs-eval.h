@@ -45,6 +45,9 @@ typedef struct {
   int        hand_value[VS_MAX_PIECE_TYPES];/* material in hand (cp)           */
   int        order_value[VS_MAX_PIECE_TYPES]; /* for MVV-LVA (kings large)     */
   gboolean   implicit_captures;             /* captures not on `to` (Chartima) */
+  gboolean   qs_skip_bad_captures;          /* quiescence: no capture by a piece
+                                               worth clearly more than its prey */
+  gboolean   lmp_spares_checks;             /* late move pruning keeps checks  */
   gboolean   has_fifty_moves;
   gboolean   can_repeat_past_halfmove;      /* halfmove does not bound repetitions */
 } VsEvalTables;

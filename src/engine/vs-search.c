@@ -6,10 +6,14 @@
  * bikjang and dead material via vs_position_state after passes/captures),
  * mate-distance pruning, transposition table (lockless XOR entries, shared by
  * Lazy SMP threads), reverse futility pruning, check extension, PVS with late
- * move reductions and late-move pruning, quiescence over VS_GEN_NOISY (all
- * evasions when in check).  Move ordering: hash move, captures by MVV-LVA
- * (victims found with vs_move_effects where captures are not on `to`, as
- * for Chartima's Ultima pieces), promotions, two killers, history.
+ * move reductions and late-move pruning (sparing moves that give check
+ * where the variant's tables ask for it), quiescence over VS_GEN_NOISY
+ * (all evasions when in check) with delta pruning and, where the
+ * variant's tables ask for it, without captures by a piece worth more
+ * than its prey.  Move ordering: hash move,
+ * captures by MVV-LVA (victims found by make/unmake where captures are not
+ * on `to`, as for Chartima's Ultima pieces), promotions, two killers,
+ * history.
  * No null move: the interface has no null move (Janggi's pass is a real
  * move), and faking one would touch the modules' private state.
  */
@@ -402,14 +406,19 @@ victim_value (Worker *w, VsMove m, gboolean *is_capture)
   return 0;
 }
 
+/* The pieces a move removes besides the one on `to` (Chartima's Ultima
+ * captures): made and unmade, the undo entry lists them.  (Cheaper than
+ * vs_move_effects, which also works out whether the move gives check.) */
 static int
 implicit_victims (Worker *w, VsMove m)
 {
-  VsMoveEffects fx;
-  vs_move_effects (&w->pos, m, &fx);
+  VsPosition *pos = &w->pos;
+  pos->variant->make (pos, m);
+  const VsUndo *u = &pos->hist[pos->hist_len - 1];
   int v = 0;
-  for (int i = 0; i < fx.n_captured; i++)
-    v += w->s->tables->order_value[VS_PIECE_TYPE (fx.captured[i])];
+  for (int i = 0; i < u->n_captured; i++)
+    v += w->s->tables->order_value[VS_PIECE_TYPE (u->captured[i])];
+  pos->variant->unmake (pos);
   return v;
 }
 
@@ -418,6 +427,13 @@ implicit_victims (Worker *w, VsMove m)
 #define SCORE_PROMO   (1 << 27)
 #define SCORE_KILLER1 (1 << 26)
 #define SCORE_KILLER2 ((1 << 26) - 1)
+
+/* The victims' value of a capture, back from its ordering score. */
+static inline int
+capture_victims (int score, int attacker)
+{
+  return (score - SCORE_CAPTURE + attacker / 16) / 8;
+}
 
 static void
 score_moves (Worker *w, int ply, VsMove *moves, int *scores, int n, VsMove hash_move, gboolean noisy_only)
@@ -495,8 +511,10 @@ update_history (Worker *w, VsMove m, int depth, gboolean good)
 
 /* ---- Quiescence ----------------------------------------------------------------- */
 
+/* known_check: whether the side to move is in check when the caller has
+ * just found out (search() on reaching depth 0), else -1. */
 static int
-qsearch (Worker *w, int alpha, int beta, int ply, int qply)
+qsearch (Worker *w, int alpha, int beta, int ply, int qply, int known_check)
 {
   VsPosition *pos = &w->pos;
   atomic_store_explicit (&w->nodes, atomic_load_explicit (&w->nodes, memory_order_relaxed) + 1, memory_order_relaxed);
@@ -509,7 +527,7 @@ qsearch (Worker *w, int alpha, int beta, int ply, int qply)
     return vs_eval_with (w->s->tables, pos);
   if (is_draw (w, ply))
     return 0;
-  gboolean in_check = pos->variant->checkers (pos) > 0;
+  gboolean in_check = known_check >= 0 ? known_check : pos->variant->checkers (pos) > 0;
   int best = -VS_SCORE_INF;
   if (!in_check)
     {
@@ -526,11 +544,26 @@ qsearch (Worker *w, int alpha, int beta, int ply, int qply)
   if (n == 0)
     return in_check ? -VS_SCORE_MATE + ply : best;
   score_moves (w, ply, moves, scores, n, VS_MOVE_NONE, !in_check);
+  const VsEvalTables *t = w->s->tables;
   for (int i = 0; i < n; i++)
     {
       VsMove m = pick_move (moves, scores, n, i);
+      if (!in_check && scores[i] >= SCORE_CAPTURE)
+        {
+          int from = VS_MOVE_FROM (m);
+          int attacker = from < VS_MAX_SQUARES && pos->board[from] ?
+                         t->order_value[VS_PIECE_TYPE (pos->board[from])] : 0;
+          int victims = capture_victims (scores[i], attacker);
+          /* delta pruning: a capture that cannot bring the score near
+           * alpha even if it won its victims for nothing */
+          if (best + victims + 150 <= alpha)
+            continue;
+          /* a likely losing capture (see qs_skip_bad_captures) */
+          if (t->qs_skip_bad_captures && attacker > victims + 100)
+            continue;
+        }
       pos->variant->make (pos, m);
-      int score = -qsearch (w, -beta, -alpha, ply + 1, qply + 1);
+      int score = -qsearch (w, -beta, -alpha, ply + 1, qply + 1, -1);
       pos->variant->unmake (pos);
       if (atomic_load_explicit (&w->s->stop, memory_order_relaxed))
         return 0;
@@ -553,8 +586,10 @@ qsearch (Worker *w, int alpha, int beta, int ply, int qply)
 
 /* ---- Main search ------------------------------------------------------------------- */
 
+/* known_check as for qsearch(): the caller may already know whether the
+ * side to move is in check (-1: not known). */
 static int
-search (Worker *w, int alpha, int beta, int depth, int ply)
+search (Worker *w, int alpha, int beta, int depth, int ply, int known_check)
 {
   VsPosition *pos = &w->pos;
   VsSearch *s = w->s;
@@ -562,11 +597,11 @@ search (Worker *w, int alpha, int beta, int depth, int ply)
   gboolean root = ply == 0;
 
   w->pv_len[ply] = 0;
-  gboolean in_check = pos->variant->checkers (pos) > 0;
+  gboolean in_check = known_check >= 0 ? known_check : pos->variant->checkers (pos) > 0;
   if (in_check && ply < VS_SEARCH_MAX_PLY / 2)
     depth++;
   if (depth <= 0)
-    return qsearch (w, alpha, beta, ply, 0);
+    return qsearch (w, alpha, beta, ply, 0, in_check);
 
   atomic_store_explicit (&w->nodes, atomic_load_explicit (&w->nodes, memory_order_relaxed) + 1, memory_order_relaxed);
   if (ply > w->seldepth)
@@ -639,31 +674,46 @@ search (Worker *w, int alpha, int beta, int depth, int ply)
       gboolean quiet = scores[i] < SCORE_PROMO || (scores[i] >= SCORE_HASH && !hash_cap &&
                                                    VS_MOVE_KIND (m) != VS_MOVE_PROMOTION);
       gboolean is_quiet_ordinary = scores[i] < SCORE_KILLER2;
-      /* late move pruning of quiet moves near the leaves */
-      if (!root && !pv_node && !in_check && is_quiet_ordinary && depth <= 3 &&
-          i >= 4 + 4 * depth * depth && best > -VS_SCORE_MATE_BOUND)
+      /* Late move pruning of quiet moves near the leaves.  Where the
+       * variant's tables ask for it (lmp_spares_checks), a move that gives
+       * check is kept: whether it does is known after making it, and the
+       * child is told, so it does not test again. */
+      gboolean lmp = !root && !pv_node && !in_check && is_quiet_ordinary && depth <= 3 &&
+                     i >= 4 + 4 * depth * depth && best > -VS_SCORE_MATE_BOUND;
+      gboolean may_reduce = i >= 3 && depth >= 3 && is_quiet_ordinary && !in_check;
+      if (lmp && !s->tables->lmp_spares_checks)
         continue;
 
       pos->variant->make (pos, m);
+      int gives_check = -1;
+      if (lmp)
+        {
+          gives_check = pos->variant->checkers (pos) > 0;
+          if (!gives_check)
+            {
+              pos->variant->unmake (pos);
+              continue;
+            }
+        }
       int score;
       int new_depth = depth - 1;
       if (i == 0)
-        score = -search (w, -beta, -alpha, new_depth, ply + 1);
+        score = -search (w, -beta, -alpha, new_depth, ply + 1, gives_check);
       else
         {
           int r = 0;
-          if (depth >= 3 && is_quiet_ordinary && !in_check && i >= 3)
+          if (may_reduce)
             {
               r = 1 + (depth >= 6) + (i >= 12);
               if (pv_node)
                 r--;
               r = CLAMP (r, 0, new_depth - 1);
             }
-          score = -search (w, -alpha - 1, -alpha, new_depth - r, ply + 1);
+          score = -search (w, -alpha - 1, -alpha, new_depth - r, ply + 1, gives_check);
           if (score > alpha && r > 0)
-            score = -search (w, -alpha - 1, -alpha, new_depth, ply + 1);
+            score = -search (w, -alpha - 1, -alpha, new_depth, ply + 1, gives_check);
           if (score > alpha && score < beta)
-            score = -search (w, -beta, -alpha, new_depth, ply + 1);
+            score = -search (w, -beta, -alpha, new_depth, ply + 1, gives_check);
         }
       pos->variant->unmake (pos);
       if (atomic_load_explicit (&s->stop, memory_order_relaxed))
@@ -828,7 +878,7 @@ iterate (Worker *w)
             }
           for (;;)
             {
-              int score = search (w, alpha, beta, depth, 0);
+              int score = search (w, alpha, beta, depth, 0, -1);
               stable_sort_root (w->root + w->pv_idx, w->n_root - w->pv_idx);
               if (atomic_load (&s->stop))
                 break;

@@ -293,6 +293,48 @@ test_stop_latency (gconstpointer data)
   g_free (pos);
 }
 
+/* Chartima middlegames from engine-vs-engine games: finishing depth 1 took
+ * 15 000 to 105 000 nodes when the quiescence search followed every chain
+ * of captures (queen takes a defended pawn, the pawn is retaken, …), so at
+ * 100 ms a move the engine played what a depth-1 search plays.  With delta
+ * pruning and no captures by a piece worth more than its prey (Chartima's
+ * qs_skip_bad_captures) they take 100 to 800 nodes. */
+static void
+test_chartima_quiescence_bounded (void)
+{
+  const VsVariant *v = available ("chartima");
+  if (v == NULL)
+    {
+      g_test_skip ("variant module not available yet");
+      return;
+    }
+  static const char *const fens[] = {
+    "1lwo1uowli/rq3k2n+B/pp1pp1ppLD/1up7/2n2P2p1/2a7/2Ni4P1/P1P1WPPPP1/R3QKB1NR/I2OUUOWLI w KQq - 4 16",
+    "il1ouuowli/rn3kb2r/pppp2pppp/6wn2/5p4/5A1bPP/2U4P2/PPP2PP3/RN1B1KB2R/ILWOU1OWL1 w KQkq f7 1 16",
+    "il1o2ow1i/rn1k1+B*b2r/pp1u1p1ppc/2p3pnIp/10/P8L/10/3P2P1PP/R3U4R/I1WOK1OWL1 w - - 1 31",
+  };
+  VsSearch *s = vs_search_new ();
+  VsPosition *pos = g_new0 (VsPosition, 1);
+  for (guint i = 0; i < G_N_ELEMENTS (fens); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      if (!vs_position_init (pos, v, fens[i], &error))
+        g_error ("%s: %s", fens[i], error->message);
+      VsSearchLimits l;
+      vs_search_limits_init (&l);
+      l.depth = 1;
+      VsSearchInfo info;
+      vs_search_clear (s);
+      VsMove best = vs_search_run (s, pos, &l, NULL, NULL, &info);
+      g_assert_cmpuint (best, !=, VS_MOVE_NONE);
+      g_assert_true (vs_position_is_legal (pos, best));
+      if (info.nodes > 3000)
+        g_error ("%s: depth 1 took %" G_GUINT64_FORMAT " nodes", fens[i], (guint64) info.nodes);
+    }
+  g_free (pos);
+  vs_search_free (s);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -311,6 +353,7 @@ main (int argc, char **argv)
         }
     }
   g_test_add_func ("/search/deterministic", test_deterministic);
+  g_test_add_func ("/search/chartima-quiescence-bounded", test_chartima_quiescence_bounded);
   g_test_add_func ("/search/multipv-nodes", test_multipv_and_nodes);
   g_test_add_data_func ("/search/stop-latency/1-thread", GINT_TO_POINTER (1), test_stop_latency);
   g_test_add_data_func ("/search/stop-latency/2-threads", GINT_TO_POINTER (2), test_stop_latency);
