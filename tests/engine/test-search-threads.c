@@ -4,75 +4,16 @@
  * build-aux/dev.sh test also runs them under ThreadSanitizer. */
 #include "vs-variant.h"
 #include "vs-search.h"
+#include "vs-engine-test-util.h"
 #include "vs-eval.h"
 
 #include <string.h>
 #include <stdlib.h>
 
-static const VsVariant *
-available (const char *id)
-{
-  const VsVariant *v = vs_variant_lookup (id);
-  VsPosition *pos = g_new0 (VsPosition, 1);
-  gboolean ok = v && v->from_string && vs_position_init (pos, v, NULL, NULL);
-  g_free (pos);
-  return ok ? v : NULL;
-}
 
-static const VsVariant *
-any_variant (void)
-{
-  const char *ids[] = { "crazyhouse", "janggi", "strato", "chartima" };
-  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
-    if (available (ids[i]))
-      return available (ids[i]);
-  return NULL;
-}
 
-typedef struct {
-  char *variant;
-  char *fen;
-  int mate;
-  int line;
-} MateCase;
 
-static void
-mate_case_free (gpointer p)
-{
-  MateCase *c = p;
-  g_free (c->variant);
-  g_free (c->fen);
-  g_free (c);
-}
 
-/* the mate suites of test-search (tests/engine/mates-ID.tsv) */
-static GPtrArray *
-load_mates (const char *variant)
-{
-  GPtrArray *cases = g_ptr_array_new_with_free_func (mate_case_free);
-  g_autofree char *name = g_strdup_printf ("mates-%s.tsv", variant);
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, name, NULL);
-  g_autofree char *contents = NULL;
-  g_autoptr(GError) error = NULL;
-  if (!g_file_get_contents (path, &contents, NULL, &error))
-    g_error ("%s", error->message);
-  g_auto(GStrv) lines = g_strsplit (contents, "\n", -1);
-  for (int i = 0; lines[i]; i++)
-    {
-      if (lines[i][0] == '#' || lines[i][0] == '\0')
-        continue;
-      g_auto(GStrv) f = g_strsplit (lines[i], "\t", -1);
-      if (g_strv_length (f) < 3)
-        g_error ("%s:%d: expected variant<TAB>fen<TAB>mate", name, i + 1);
-      MateCase *c = g_new0 (MateCase, 1);
-      c->variant = g_strdup (f[0]);
-      c->fen = g_strdup (f[1]);
-      c->mate = atoi (f[2]);
-      c->line = i + 1;
-      g_ptr_array_add (cases, c);
-    }
-  return cases;
-}
 
 /* ---- Lazy SMP (2 threads): the paths ThreadSanitizer checks --------------------- */
 
@@ -85,8 +26,8 @@ static void
 test_smp_mates (gconstpointer data)
 {
   const GPtrArray *cases = data;
-  const MateCase *first = cases->len ? g_ptr_array_index ((GPtrArray *) cases, 0) : NULL;
-  const VsVariant *v = first ? available (first->variant) : NULL;
+  const VsMateCase *first = cases->len ? g_ptr_array_index ((GPtrArray *) cases, 0) : NULL;
+  const VsVariant *v = first ? vs_test_available (first->variant) : NULL;
   if (v == NULL)
     {
       g_test_skip ("variant module not available yet");
@@ -99,7 +40,7 @@ test_smp_mates (gconstpointer data)
   int solved = 0;
   for (guint i = 0; i < cases->len; i++)
     {
-      const MateCase *c = g_ptr_array_index ((GPtrArray *) cases, i);
+      const VsMateCase *c = g_ptr_array_index ((GPtrArray *) cases, i);
       if (c->mate < 1 || c->mate > 2 || seen[c->mate])
         continue;
       seen[c->mate] = TRUE;
@@ -156,7 +97,7 @@ smp_info (const VsSearchInfo *info, gpointer data)
 static void
 test_smp_limits (void)
 {
-  const VsVariant *v = any_variant ();
+  const VsVariant *v = vs_test_any_variant ();
   if (!v)
     {
       g_test_skip ("no variant module available yet");
@@ -242,7 +183,7 @@ eval_tables_thread (gpointer data)
 static void
 test_eval_tables_threads (void)
 {
-  const VsVariant *v = any_variant ();
+  const VsVariant *v = vs_test_any_variant ();
   if (!v)
     {
       g_test_skip ("no variant module available yet");
@@ -304,7 +245,7 @@ stop_thread (gpointer data)
 static void
 test_smp_stop (void)
 {
-  const VsVariant *v = any_variant ();
+  const VsVariant *v = vs_test_any_variant ();
   if (!v)
     {
       g_test_skip ("no variant module available yet");
@@ -339,7 +280,7 @@ main (int argc, char **argv)
   GPtrArray *all = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
   for (guint k = 0; k < G_N_ELEMENTS (variants); k++)
     {
-      g_ptr_array_add (all, load_mates (variants[k]));
+      g_ptr_array_add (all, vs_test_load_mates (variants[k]));
       g_autofree char *name = g_strdup_printf ("/search-threads/mates/%s", variants[k]);
       g_test_add_data_func (name, g_ptr_array_index (all, k), test_smp_mates);
     }

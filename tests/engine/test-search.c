@@ -3,19 +3,11 @@
  * and 2), determinism, MultiPV, limits and stop latency. */
 #include "vs-variant.h"
 #include "vs-search.h"
+#include "vs-engine-test-util.h"
 
 #include <string.h>
 #include <stdio.h>
 
-static const VsVariant *
-available (const char *id)
-{
-  const VsVariant *v = vs_variant_lookup (id);
-  VsPosition *pos = g_new0 (VsPosition, 1);
-  gboolean ok = v && v->from_string && vs_position_init (pos, v, NULL, NULL);
-  g_free (pos);
-  return ok ? v : NULL;
-}
 
 /* Independent check: does the side to move force mate within `n` moves?
  * Plain minimax over every legal move, no pruning, no tables. */
@@ -53,27 +45,13 @@ forced_mate (VsPosition *pos, int n)
   return FALSE;
 }
 
-typedef struct {
-  char *variant;
-  char *fen;
-  int mate;
-  int line;
-} MateCase;
 
-static void
-mate_case_free (gpointer p)
-{
-  MateCase *c = p;
-  g_free (c->variant);
-  g_free (c->fen);
-  g_free (c);
-}
 
 static void
 test_mate (gconstpointer data)
 {
-  const MateCase *c = data;
-  const VsVariant *v = available (c->variant);
+  const VsMateCase *c = data;
+  const VsVariant *v = vs_test_available (c->variant);
   if (v == NULL)
     {
       g_test_skip ("variant module not available yet");
@@ -124,50 +102,14 @@ test_mate (gconstpointer data)
   vs_search_free (s);
 }
 
-static GPtrArray *
-load_mates (const char *variant)
-{
-  GPtrArray *cases = g_ptr_array_new_with_free_func (mate_case_free);
-  g_autofree char *name = g_strdup_printf ("mates-%s.tsv", variant);
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, name, NULL);
-  g_autofree char *contents = NULL;
-  g_autoptr(GError) error = NULL;
-  if (!g_file_get_contents (path, &contents, NULL, &error))
-    g_error ("%s", error->message);
-  g_auto(GStrv) lines = g_strsplit (contents, "\n", -1);
-  for (int i = 0; lines[i]; i++)
-    {
-      if (lines[i][0] == '#' || lines[i][0] == '\0')
-        continue;
-      g_auto(GStrv) f = g_strsplit (lines[i], "\t", -1);
-      if (g_strv_length (f) < 3)
-        g_error ("%s:%d: expected variant<TAB>fen<TAB>mate", name, i + 1);
-      MateCase *c = g_new0 (MateCase, 1);
-      c->variant = g_strdup (f[0]);
-      c->fen = g_strdup (f[1]);
-      c->mate = atoi (f[2]);
-      c->line = i + 1;
-      g_ptr_array_add (cases, c);
-    }
-  return cases;
-}
 
 /* ---- generic properties (first available variant) ------------------------------- */
 
-static const VsVariant *
-any_variant (void)
-{
-  const char *ids[] = { "crazyhouse", "janggi", "strato", "chartima" };
-  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
-    if (available (ids[i]))
-      return available (ids[i]);
-  return NULL;
-}
 
 static void
 test_deterministic (void)
 {
-  const VsVariant *v = any_variant ();
+  const VsVariant *v = vs_test_any_variant ();
   if (!v)
     {
       g_test_skip ("no variant module available yet");
@@ -197,7 +139,7 @@ test_deterministic (void)
 static void
 test_multipv_and_nodes (void)
 {
-  const VsVariant *v = any_variant ();
+  const VsVariant *v = vs_test_any_variant ();
   if (!v)
     {
       g_test_skip ("no variant module available yet");
@@ -267,7 +209,7 @@ stop_thread (gpointer data)
 static void
 test_stop_latency (gconstpointer data)
 {
-  const VsVariant *v = any_variant ();
+  const VsVariant *v = vs_test_any_variant ();
   if (!v)
     {
       g_test_skip ("no variant module available yet");
@@ -302,7 +244,7 @@ test_stop_latency (gconstpointer data)
 static void
 test_chartima_quiescence_bounded (void)
 {
-  const VsVariant *v = available ("chartima");
+  const VsVariant *v = vs_test_available ("chartima");
   if (v == NULL)
     {
       g_test_skip ("variant module not available yet");
@@ -343,11 +285,11 @@ main (int argc, char **argv)
   GPtrArray *all = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
   for (guint k = 0; k < G_N_ELEMENTS (variants); k++)
     {
-      GPtrArray *cases = load_mates (variants[k]);
+      GPtrArray *cases = vs_test_load_mates (variants[k]);
       g_ptr_array_add (all, cases);
       for (guint i = 0; i < cases->len; i++)
         {
-          MateCase *c = g_ptr_array_index (cases, i);
+          VsMateCase *c = g_ptr_array_index (cases, i);
           g_autofree char *name = g_strdup_printf ("/search/mate/%s/%02u-line%d-mate%d", variants[k], i + 1, c->line, c->mate);
           g_test_add_data_func (name, c, test_mate);
         }

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "test-app-util.h"
+#include "vs-image-test-util.h"
 #include "vs-board-view.h"
 #include "vs-diagram.h"
 #include "vs-export-dialog.h"
@@ -130,34 +131,6 @@ tmp_file (const char *name)
   return g_build_filename (tmpdir, name, NULL);
 }
 
-/* Per-channel difference of two ARGB32 images of the same size. */
-static void
-compare (cairo_surface_t *a, cairo_surface_t *b, double *mean, double *close)
-{
-  int w = cairo_image_surface_get_width (a), h = cairo_image_surface_get_height (a);
-  g_assert_cmpint (cairo_image_surface_get_width (b), ==, w);
-  g_assert_cmpint (cairo_image_surface_get_height (b), ==, h);
-  int sa = cairo_image_surface_get_stride (a), sb = cairo_image_surface_get_stride (b);
-  const guint8 *da = cairo_image_surface_get_data (a), *db = cairo_image_surface_get_data (b);
-  double sum = 0;
-  long n_close = 0;
-  for (int y = 0; y < h; y++)
-    for (int x = 0; x < w; x++)
-      {
-        int m = 0;
-        for (int c = 0; c < 4; c++)
-          {
-            int d = abs (da[y * sa + 4 * x + c] - db[y * sb + 4 * x + c]);
-            sum += d;
-            m = MAX (m, d);
-          }
-        if (m <= 48)
-          n_close++;
-      }
-  *mean = sum / (4.0 * w * h);
-  *close = n_close / (double) (w * h);
-}
-
 /* r, g, b of pixel (x, y) (un-premultiplied enough for opaque images). */
 static void
 pixel (cairo_surface_t *s, int x, int y, int rgb[3])
@@ -180,27 +153,6 @@ load_png (const char *path)
 {
   cairo_surface_t *s = cairo_image_surface_create_from_png (path);
   g_assert_cmpint (cairo_surface_status (s), ==, CAIRO_STATUS_SUCCESS);
-  cairo_surface_flush (s);
-  return s;
-}
-
-static cairo_surface_t *
-render_svg_file (const char *path, int w, int h)
-{
-  g_autoptr (GError) error = NULL;
-  RsvgHandle *handle = rsvg_handle_new_from_file (path, &error);
-  g_assert_no_error (error);
-  gdouble iw, ih;
-  g_assert_true (rsvg_handle_get_intrinsic_size_in_pixels (handle, &iw, &ih));
-  g_assert_cmpfloat (iw, ==, w);
-  g_assert_cmpfloat (ih, ==, h);
-  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
-  cairo_t *cr = cairo_create (s);
-  RsvgRectangle vp = { 0, 0, w, h };
-  g_assert_true (rsvg_handle_render_document (handle, cr, &vp, &error));
-  g_assert_no_error (error);
-  cairo_destroy (cr);
-  g_object_unref (handle);
   cairo_surface_flush (s);
   return s;
 }
@@ -303,12 +255,12 @@ test_export_diagram (void)
   cairo_surface_t *expected = vs_diagram_render (pos, &o, &error);
   g_assert_no_error (error);
   double mean, close;
-  compare (png, expected, &mean, &close);
+  vs_test_image_compare (png, expected, &mean, &close);
   g_assert_cmpfloat (mean, ==, 0.0);
 
   /* The SVG renders like the PNG. */
-  cairo_surface_t *fromsvg = render_svg_file (svgf, w, h);
-  compare (png, fromsvg, &mean, &close);
+  cairo_surface_t *fromsvg = vs_test_render_svg_file (svgf, w, h);
+  vs_test_image_compare (png, fromsvg, &mean, &close);
   g_test_message ("SVG vs PNG: mean diff %.3f, %.4f of pixels within 48", mean, close);
   g_assert_cmpfloat (mean, <, 2.0);
   g_assert_cmpfloat (close, >, 0.99);
@@ -354,7 +306,7 @@ test_export_diagram (void)
   cairo_surface_t *png6 = load_png (next);
   pixel (png6, mx, my, with_rgb);
   g_assert_cmpint (rgb_distance (with_rgb, without_rgb), <, 200);
-  compare (png, png6, &mean, &close);
+  vs_test_image_compare (png, png6, &mean, &close);
   g_assert_cmpfloat (mean, >, 0.5);
 
   cairo_surface_destroy (png6);
@@ -404,13 +356,13 @@ test_export_diagram_janggi (void)
   cairo_surface_t *expected = vs_diagram_render (pos, &o, &error);
   g_assert_no_error (error);
   double mean, close;
-  compare (png, expected, &mean, &close);
+  vs_test_image_compare (png, expected, &mean, &close);
   g_assert_cmpfloat (mean, ==, 0.0);
   /* and not the picture of the other set */
   o.piece_set = current;
   cairo_surface_t *first = vs_diagram_render (pos, &o, &error);
   g_assert_no_error (error);
-  compare (png, first, &mean, &close);
+  vs_test_image_compare (png, first, &mean, &close);
   g_assert_cmpfloat (mean, >, 0.5);
 
   cairo_surface_destroy (first);

@@ -6,6 +6,7 @@
 #include "vs-diagram.h"
 #include "vs-piece-set.h"
 #include "vs-board-test-util.h"
+#include "vs-image-test-util.h"
 
 #include <glib/gstdio.h>
 #include <math.h>
@@ -31,34 +32,6 @@ load_start (VsPosition *pos, const StartPos *sp)
 {
   if (!vs_test_real_position (pos, sp->id, NULL))
     vs_test_position (pos, vs_test_variant (sp->kind), sp->board, VS_WHITE);
-}
-
-/* mean absolute channel difference, and share of pixels within 48 */
-static void
-compare (cairo_surface_t *a, cairo_surface_t *b, double *mean, double *close)
-{
-  int w = cairo_image_surface_get_width (a), h = cairo_image_surface_get_height (a);
-  g_assert_cmpint (cairo_image_surface_get_width (b), ==, w);
-  g_assert_cmpint (cairo_image_surface_get_height (b), ==, h);
-  int sa = cairo_image_surface_get_stride (a), sb = cairo_image_surface_get_stride (b);
-  const guint8 *da = cairo_image_surface_get_data (a), *db = cairo_image_surface_get_data (b);
-  double sum = 0;
-  long n_close = 0;
-  for (int y = 0; y < h; y++)
-    for (int x = 0; x < w; x++)
-      {
-        int m = 0;
-        for (int c = 0; c < 4; c++)
-          {
-            int d = abs (da[y * sa + 4 * x + c] - db[y * sb + 4 * x + c]);
-            sum += d;
-            m = MAX (m, d);
-          }
-        if (m <= 48)
-          n_close++;
-      }
-  *mean = sum / (4.0 * w * h);
-  *close = n_close / (double) (w * h);
 }
 
 static cairo_surface_t *
@@ -93,7 +66,7 @@ check_svg_like_png (const VsPosition *pos, const VsDiagramOptions *o, const char
   int w = cairo_image_surface_get_width (png), h = cairo_image_surface_get_height (png);
   cairo_surface_t *fromsvg = render_svg (svg, w, h);
   double mean, close;
-  compare (png, fromsvg, &mean, &close);
+  vs_test_image_compare (png, fromsvg, &mean, &close);
   g_test_message ("%s: %dx%d mean diff %.3f, %.4f of pixels within 48", what, w, h, mean, close);
   if (mean > 2.0 || close < 0.99)
     g_error ("%s: SVG export renders unlike the PNG export (mean %.3f, close %.4f)", what, mean, close);

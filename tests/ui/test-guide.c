@@ -16,6 +16,7 @@
 #include "vs-board-view.h"
 #include "vs-janggi.h"
 #include "vs-strato.h"
+#include "vs-image-test-util.h"
 
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
@@ -531,42 +532,14 @@ test_japanese (void)
 static void
 compare_svg_png (const char *svg, const char *png, double *mean, long *far, int *npx)
 {
-  g_autoptr(GError) error = NULL;
   cairo_surface_t *a = cairo_image_surface_create_from_png (png);
   g_assert_cmpint (cairo_surface_status (a), ==, CAIRO_STATUS_SUCCESS);
   int w = cairo_image_surface_get_width (a), h = cairo_image_surface_get_height (a);
-  RsvgHandle *handle = rsvg_handle_new_from_file (svg, &error);
-  g_assert_no_error (error);
-  gdouble iw, ih;
-  g_assert_true (rsvg_handle_get_intrinsic_size_in_pixels (handle, &iw, &ih));
-  g_assert_cmpfloat (iw, ==, w);
-  g_assert_cmpfloat (ih, ==, h);
-  cairo_surface_t *b = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
-  cairo_t *cr = cairo_create (b);
-  RsvgRectangle vp = { 0, 0, w, h };
-  g_assert_true (rsvg_handle_render_document (handle, cr, &vp, &error));
-  g_assert_no_error (error);
-  cairo_destroy (cr);
-  g_object_unref (handle);
-  cairo_surface_flush (b);
-  const guint8 *da = cairo_image_surface_get_data (a), *db = cairo_image_surface_get_data (b);
-  int sa = cairo_image_surface_get_stride (a), sb = cairo_image_surface_get_stride (b);
-  double sum = 0;
-  *far = 0;
-  for (int y = 0; y < h; y++)
-    for (int x = 0; x < w; x++)
-      {
-        int m = 0;
-        for (int c = 0; c < 4; c++)
-          {
-            int d = abs (da[y * sa + 4 * x + c] - db[y * sb + 4 * x + c]);
-            sum += d;
-            m = MAX (m, d);
-          }
-        *far += m > 48;
-      }
-  *mean = sum / (4.0 * w * h);
+  cairo_surface_t *b = vs_test_render_svg_file (svg, w, h);
+  double close;
+  vs_test_image_compare (a, b, mean, &close);
   *npx = w * h;
+  *far = (long) ((1.0 - close) * *npx + 0.5);
   cairo_surface_destroy (a);
   cairo_surface_destroy (b);
 }
