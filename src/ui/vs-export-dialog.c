@@ -240,12 +240,20 @@ G_GNUC_END_IGNORE_DEPRECATIONS
 
 /* ---- Study sheet: writing ------------------------------------------------------ */
 
+/* The pages are drawn on the main loop (the diagrams' art cache is main-thread
+ * only) into cairo recording surfaces, a few milliseconds per idle turn; a
+ * worker thread then replays them onto the PDF surface (cairo_show_page, the
+ * costly part: 20-40 ms a page) and the bytes go to the file through GIO. */
+#define SHEET_STEP_BUDGET_US 8000
+
 typedef struct {
   VsStudySheet    *sheet;
-  GByteArray      *pdf;
-  cairo_surface_t *surface;
-  cairo_t         *cr;
+  double           width, height;
+  char            *title;
+  GPtrArray       *pages;     /* recording surfaces, one per page drawn */
+  cairo_t         *cr;        /* on the page being drawn */
   int              page;
+  guint            item;      /* where the page's drawing stands */
   int              n_pages;
   GFile           *file;
   char            *path;
@@ -255,10 +263,10 @@ static void
 sheet_job_free (SheetJob *j)
 {
   g_clear_pointer (&j->cr, cairo_destroy);
-  g_clear_pointer (&j->surface, cairo_surface_destroy);
+  g_clear_pointer (&j->pages, g_ptr_array_unref);
   g_clear_pointer (&j->sheet, vs_study_sheet_free);
-  g_clear_pointer (&j->pdf, g_byte_array_unref);
   g_clear_object (&j->file);
+  g_free (j->title);
   g_free (j->path);
   g_free (j);
 }
@@ -283,7 +291,56 @@ sheet_written (GObject *source, GAsyncResult *result, gpointer user_data)
   g_object_unref (task);
 }
 
-/* One page per idle turn; then the bytes go to the file. */
+/* In a worker: the recorded pages onto a PDF surface (vector: the recordings
+ * are replayed, not rasterised). */
+static void
+sheet_pdf_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
+{
+  SheetJob *j = task_data;
+  GByteArray *pdf = g_byte_array_new ();
+  cairo_surface_t *surface = cairo_pdf_surface_create_for_stream (pdf_write, pdf, j->width, j->height);
+  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, j->title);
+  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "VariantStudy");
+  cairo_t *cr = cairo_create (surface);
+  for (guint i = 0; i < j->pages->len && !g_cancellable_is_cancelled (cancellable); i++)
+    {
+      cairo_set_source_surface (cr, g_ptr_array_index (j->pages, i), 0, 0);
+      cairo_paint (cr);
+      cairo_show_page (cr);
+    }
+  cairo_destroy (cr);
+  cairo_surface_finish (surface);
+  cairo_status_t st = cairo_surface_status (surface);
+  cairo_surface_destroy (surface);
+  if (g_task_return_error_if_cancelled (task))
+    g_byte_array_unref (pdf);
+  else if (st != CAIRO_STATUS_SUCCESS)
+    {
+      g_byte_array_unref (pdf);
+      g_task_return_new_error (task, VS_STUDY_SHEET_ERROR, VS_STUDY_SHEET_ERROR_WRITE,
+                               _("Could not write “%s”: %s"), j->path, cairo_status_to_string (st));
+    }
+  else
+    g_task_return_pointer (task, g_byte_array_free_to_bytes (pdf), (GDestroyNotify) g_bytes_unref);
+}
+
+static void
+sheet_pdf_done (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  GTask *task = user_data;   /* the export's task */
+  SheetJob *j = g_task_get_task_data (task);
+  GError *error = NULL;
+  g_autoptr (GBytes) bytes = g_task_propagate_pointer (G_TASK (result), &error);
+  if (bytes == NULL)
+    {
+      g_task_return_error (task, error);
+      g_object_unref (task);
+      return;
+    }
+  g_file_replace_contents_bytes_async (j->file, bytes, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION,
+                                       g_task_get_cancellable (task), sheet_written, task);
+}
+
 static gboolean
 sheet_draw_step (gpointer user_data)
 {
@@ -294,28 +351,32 @@ sheet_draw_step (gpointer user_data)
       g_object_unref (task);
       return G_SOURCE_REMOVE;
     }
+  gint64 t0 = g_get_monotonic_time ();
+  while (j->page < j->n_pages && g_get_monotonic_time () - t0 < SHEET_STEP_BUDGET_US)
+    {
+      if (j->cr == NULL)
+        {
+          cairo_rectangle_t extents = { 0, 0, j->width, j->height };
+          cairo_surface_t *rec = cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA, &extents);
+          g_ptr_array_add (j->pages, rec);
+          j->cr = cairo_create (rec);
+          j->item = 0;
+        }
+      if (!vs_study_sheet_draw_page_step (j->sheet, j->cr, j->page, &j->item))
+        {
+          g_clear_pointer (&j->cr, cairo_destroy);
+          j->page++;
+        }
+    }
   if (j->page < j->n_pages)
-    {
-      vs_study_sheet_draw_page (j->sheet, j->cr, j->page);
-      cairo_show_page (j->cr);
-      j->page++;
-      return G_SOURCE_CONTINUE;
-    }
-  g_clear_pointer (&j->cr, cairo_destroy);
-  cairo_surface_finish (j->surface);
-  cairo_status_t st = cairo_surface_status (j->surface);
-  g_clear_pointer (&j->surface, cairo_surface_destroy);
+    return G_SOURCE_CONTINUE;
   g_clear_pointer (&j->sheet, vs_study_sheet_free);
-  if (st != CAIRO_STATUS_SUCCESS)
-    {
-      g_task_return_new_error (task, VS_STUDY_SHEET_ERROR, VS_STUDY_SHEET_ERROR_WRITE,
-                               _("Could not write “%s”: %s"), j->path, cairo_status_to_string (st));
-      g_object_unref (task);
-      return G_SOURCE_REMOVE;
-    }
-  g_autoptr (GBytes) bytes = g_byte_array_free_to_bytes (g_steal_pointer (&j->pdf));
-  g_file_replace_contents_bytes_async (j->file, bytes, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION,
-                                       g_task_get_cancellable (task), sheet_written, task);
+  /* the worker reads j->pages, j->title and j->path only; the export's task
+   * keeps j alive until the worker's task has called back */
+  GTask *pdf = g_task_new (NULL, g_task_get_cancellable (task), sheet_pdf_done, task);
+  g_task_set_task_data (pdf, j, NULL);
+  g_task_run_in_thread (pdf, sheet_pdf_thread);
+  g_object_unref (pdf);
   return G_SOURCE_REMOVE;
 }
 
@@ -359,12 +420,10 @@ vs_export_sheet_async (gpointer source_object, VsGame *game, VsPaper paper, cons
       return;
     }
   j->n_pages = vs_study_sheet_get_n_pages (j->sheet);
-  j->pdf = g_byte_array_new ();
-  j->surface = cairo_pdf_surface_create_for_stream (pdf_write, j->pdf, w, h);
-  g_autofree char *title = sheet_title (game);
-  cairo_pdf_surface_set_metadata (j->surface, CAIRO_PDF_METADATA_TITLE, title);
-  cairo_pdf_surface_set_metadata (j->surface, CAIRO_PDF_METADATA_CREATOR, "VariantStudy");
-  j->cr = cairo_create (j->surface);
+  j->width = w;
+  j->height = h;
+  j->title = sheet_title (game);
+  j->pages = g_ptr_array_new_with_free_func ((GDestroyNotify) cairo_surface_destroy);
   g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, sheet_draw_step, task, NULL);
 }
 

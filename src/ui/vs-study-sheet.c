@@ -605,14 +605,14 @@ vs_study_sheet_get_n_diagrams (VsStudySheet *sh)
   return sh->diagrams->len;
 }
 
-void
-vs_study_sheet_draw_page (VsStudySheet *sh, cairo_t *cr, int page)
+gboolean
+vs_study_sheet_draw_page_step (VsStudySheet *sh, cairo_t *cr, int page, guint *item)
 {
   cairo_save (cr);
   cairo_set_source_rgb (cr, 0, 0, 0);
-  for (guint i = 0; i < sh->items->len; i++)
+  for (; *item < sh->items->len; (*item)++)
     {
-      const Item *it = &g_array_index (sh->items, Item, i);
+      const Item *it = &g_array_index (sh->items, Item, *item);
       if (it->page != page)
         continue;
       if (it->kind == ITEM_LINE)
@@ -622,7 +622,13 @@ vs_study_sheet_draw_page (VsStudySheet *sh, cairo_t *cr, int page)
           pango_cairo_show_layout_line (cr, line);
         }
       else
-        draw_diagram (sh, it, cr);
+        {
+          /* a diagram ends the step: it is the costly part */
+          draw_diagram (sh, it, cr);
+          (*item)++;
+          cairo_restore (cr);
+          return TRUE;
+        }
       cairo_set_source_rgb (cr, 0, 0, 0);
     }
   /* footer: title and page number */
@@ -636,6 +642,15 @@ vs_study_sheet_draw_page (VsStudySheet *sh, cairo_t *cr, int page)
   pango_cairo_show_layout (cr, footer);
   g_object_unref (footer);
   cairo_restore (cr);
+  return FALSE;
+}
+
+void
+vs_study_sheet_draw_page (VsStudySheet *sh, cairo_t *cr, int page)
+{
+  guint item = 0;
+  while (vs_study_sheet_draw_page_step (sh, cr, page, &item))
+    ;
 }
 
 gboolean

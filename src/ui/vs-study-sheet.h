@@ -49,6 +49,10 @@ int      vs_study_sheet_get_n_diagrams (VsStudySheet *sheet);
 /* Draws page (0-based) into cr, whose user units are points with the origin
  * at the page's top left corner. */
 void     vs_study_sheet_draw_page      (VsStudySheet *sheet, cairo_t *cr, int page);
+/* The same in steps of at most one diagram, for callers that must not block
+ * long: *item starts at 0; TRUE while more of the page is left, FALSE once
+ * the page and its footer are drawn. */
+gboolean vs_study_sheet_draw_page_step (VsStudySheet *sheet, cairo_t *cr, int page, guint *item);
 
 /* Writes the sheet as a PDF file; *n_pages / *n_diagrams (may be NULL) tell
  * what it holds. */
