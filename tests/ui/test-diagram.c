@@ -34,27 +34,6 @@ load_start (VsPosition *pos, const StartPos *sp)
     vs_test_position (pos, vs_test_variant (sp->kind), sp->board, VS_WHITE);
 }
 
-static cairo_surface_t *
-render_svg (const char *svg, int w, int h)
-{
-  g_autoptr(GError) error = NULL;
-  RsvgHandle *handle = rsvg_handle_new_from_data ((const guint8 *) svg, strlen (svg), &error);
-  g_assert_no_error (error);
-  gdouble iw, ih;
-  g_assert_true (rsvg_handle_get_intrinsic_size_in_pixels (handle, &iw, &ih));
-  g_assert_cmpfloat (iw, ==, w);
-  g_assert_cmpfloat (ih, ==, h);
-  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
-  cairo_t *cr = cairo_create (s);
-  RsvgRectangle vp = { 0, 0, w, h };
-  g_assert_true (rsvg_handle_render_document (handle, cr, &vp, &error));
-  g_assert_no_error (error);
-  cairo_destroy (cr);
-  g_object_unref (handle);
-  cairo_surface_flush (s);
-  return s;
-}
-
 static void
 check_svg_like_png (const VsPosition *pos, const VsDiagramOptions *o, const char *what)
 {
@@ -64,7 +43,7 @@ check_svg_like_png (const VsPosition *pos, const VsDiagramOptions *o, const char
   cairo_surface_t *png = vs_diagram_render (pos, o, &error);
   g_assert_no_error (error);
   int w = cairo_image_surface_get_width (png), h = cairo_image_surface_get_height (png);
-  cairo_surface_t *fromsvg = render_svg (svg, w, h);
+  cairo_surface_t *fromsvg = vs_test_render_svg_data (svg, w, h);
   double mean, close;
   vs_test_image_compare (png, fromsvg, &mean, &close);
   g_test_message ("%s: %dx%d mean diff %.3f, %.4f of pixels within 48", what, w, h, mean, close);

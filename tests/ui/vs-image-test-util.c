@@ -3,6 +3,7 @@
 
 #include <librsvg/rsvg.h>
 #include <stdlib.h>
+#include <string.h>
 
 void
 vs_test_image_compare (cairo_surface_t *a, cairo_surface_t *b, double *mean, double *close)
@@ -31,12 +32,10 @@ vs_test_image_compare (cairo_surface_t *a, cairo_surface_t *b, double *mean, dou
   *close = n_close / (double) (w * h);
 }
 
-cairo_surface_t *
-vs_test_render_svg_file (const char *path, int w, int h)
+static cairo_surface_t *
+render_handle (RsvgHandle *handle, int w, int h)
 {
   g_autoptr (GError) error = NULL;
-  RsvgHandle *handle = rsvg_handle_new_from_file (path, &error);
-  g_assert_no_error (error);
   gdouble iw, ih;
   g_assert_true (rsvg_handle_get_intrinsic_size_in_pixels (handle, &iw, &ih));
   g_assert_cmpfloat (iw, ==, w);
@@ -50,4 +49,22 @@ vs_test_render_svg_file (const char *path, int w, int h)
   g_object_unref (handle);
   cairo_surface_flush (s);
   return s;
+}
+
+cairo_surface_t *
+vs_test_render_svg_file (const char *path, int w, int h)
+{
+  g_autoptr (GError) error = NULL;
+  RsvgHandle *handle = rsvg_handle_new_from_file (path, &error);
+  g_assert_no_error (error);
+  return render_handle (handle, w, h);
+}
+
+cairo_surface_t *
+vs_test_render_svg_data (const char *svg, int w, int h)
+{
+  g_autoptr (GError) error = NULL;
+  RsvgHandle *handle = rsvg_handle_new_from_data ((const guint8 *) svg, strlen (svg), &error);
+  g_assert_no_error (error);
+  return render_handle (handle, w, h);
 }

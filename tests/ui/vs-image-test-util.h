@@ -15,5 +15,7 @@ void vs_test_image_compare (cairo_surface_t *a, cairo_surface_t *b, double *mean
 /* An SVG file rendered by librsvg at w × h px, which must be its intrinsic
  * size (asserted). */
 cairo_surface_t *vs_test_render_svg_file (const char *path, int w, int h);
+/* The same for SVG text. */
+cairo_surface_t *vs_test_render_svg_data (const char *svg, int w, int h);
 
 G_END_DECLS
