@@ -215,17 +215,6 @@ parse_shapes (const VsGeometry *g, const char *s, const char *end, gboolean arro
 char *
 _vs_comment_extract_commands (VsGame *game, VsGameNode *node, const char *text, gsize len)
 {
-  /* NUL bytes are dropped (as from header values): the text is a C string */
-  if (memchr (text, '\0', len))
-    {
-      g_autofree char *clean = g_malloc (len + 1);
-      gsize n = 0;
-      for (gsize i = 0; i < len; i++)
-        if (text[i] != '\0')
-          clean[n++] = text[i];
-      clean[n] = '\0';
-      return _vs_comment_extract_commands (game, node, clean, n);
-    }
   const VsGeometry *g = &vs_game_get_variant (game)->geom;
   GString *rest = NULL;
   const char *p = text, *end = text + len, *copied = text;

@@ -414,6 +414,19 @@ glyph_at (const char *p, const char *end, guint *nag)
 static void
 handle_comment (Pgn *P, Frame *f, const char *text, gsize len, GString **pending)
 {
+  /* NUL bytes are dropped, as from header values: comments are C strings */
+  g_autofree char *clean = NULL;
+  if (memchr (text, '\0', len))
+    {
+      clean = g_malloc (len + 1);
+      gsize n = 0;
+      for (gsize i = 0; i < len; i++)
+        if (text[i] != '\0')
+          clean[n++] = text[i];
+      clean[n] = '\0';
+      text = clean;
+      len = n;
+    }
   if (f->moved || (f->cur == vs_game_get_root (P->game)))
     {
       char *rest = _vs_comment_extract_commands (P->game, f->cur, text, len);
