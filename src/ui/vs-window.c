@@ -118,7 +118,7 @@ struct _VsWindow
   guint load_reveal_source;   /* shows the bar once a read takes a while */
 };
 
-enum { SIGNAL_LOADED, SIGNAL_SAVED, SIGNAL_ANNOTATED, SIGNAL_ENGINE_MOVED, N_SIGNALS };
+enum { SIGNAL_LOADED, SIGNAL_SAVED, SIGNAL_ANNOTATED, SIGNAL_ENGINE_MOVED, SIGNAL_EXPORTED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (VsWindow, vs_window, GTK_TYPE_APPLICATION_WINDOW)
@@ -1280,6 +1280,14 @@ add_recent (GFile *file)
 }
 
 static void
+show_load_fraction (VsWindow *self)
+{
+  gtk_progress_bar_set_fraction (self->load_bar, self->load_fraction);
+  g_autofree char *text = g_strdup_printf (_("Reading… %d %%"), (int) (100.0 * self->load_fraction));
+  gtk_progress_bar_set_text (self->load_bar, text);
+}
+
+static void
 load_progress_cb (guint64 done, guint64 total, gpointer user_data)
 {
   VsWindow *self = user_data;
@@ -1287,9 +1295,7 @@ load_progress_cb (guint64 done, guint64 total, gpointer user_data)
     return;
   /* only the bar changes: the message and its Cancel button stay */
   self->load_fraction = CLAMP ((double) done / total, 0.0, 1.0);
-  gtk_progress_bar_set_fraction (self->load_bar, self->load_fraction);
-  g_autofree char *text = g_strdup_printf (_("Reading… %d %%"), (int) (100.0 * self->load_fraction));
-  gtk_progress_bar_set_text (self->load_bar, text);
+  show_load_fraction (self);
 }
 
 double
@@ -1421,9 +1427,7 @@ reveal_load_progress (gpointer user_data)
   g_autofree char *msg = g_strdup_printf (_("Reading “%s”…"), name);
   show_message (self, GTK_MESSAGE_INFO, msg);
   add_info_button (self, _("_Cancel"), RESPONSE_CANCEL_OPEN);
-  gtk_progress_bar_set_fraction (self->load_bar, self->load_fraction);
-  g_autofree char *text = g_strdup_printf (_("Reading… %d %%"), (int) (100.0 * self->load_fraction));
-  gtk_progress_bar_set_text (self->load_bar, text);
+  show_load_fraction (self);
   gtk_widget_set_visible (GTK_WIDGET (self->load_bar), TRUE);
   return G_SOURCE_REMOVE;
 }
@@ -1838,18 +1842,16 @@ print_action (GtkWidget *widget, const char *action_name, GVariant *param)
 
 /* ---- Exports: the board as a diagram, the game as a PDF study sheet --------- */
 
-/* "exported" (gboolean ok): a diagram or study-sheet export finished (tests). */
-static guint exported_signal;
-
-/* A file name for exports of what is shown: the game's title and the ply. */
+/* A file name for an export: the game's title, the ply shown when
+ * with_ply (a diagram), and the extension. */
 static char *
-export_file_stem (VsWindow *self)
+export_file_name (VsWindow *self, gboolean with_ply, const char *ext)
 {
   g_autofree char *title = game_title (self->game);
-  guint ply = self->cursor ? vs_game_node_get_ply (self->cursor) : 0;
-  char *stem = ply > 0 ? g_strdup_printf ("%s-%u", title, ply) : g_strdup (title);
-  g_strdelimit (stem, "/\\:", '-');
-  return stem;
+  guint ply = with_ply && self->cursor ? vs_game_node_get_ply (self->cursor) : 0;
+  char *name = ply > 0 ? g_strdup_printf ("%s-%u.%s", title, ply, ext) : g_strdup_printf ("%s.%s", title, ext);
+  g_strdelimit (name, "/\\:", '-');
+  return name;
 }
 
 static void
@@ -1861,7 +1863,7 @@ export_diagram_to_file (VsWindow *self, const char *path, int size)
   g_autofree char *msg = ok ? g_strdup_printf (_("Diagram exported to “%s”."), name)
                             : g_strdup_printf (_("Could not export the diagram: %s"), error->message);
   show_message (self, ok ? GTK_MESSAGE_INFO : GTK_MESSAGE_ERROR, msg);
-  g_signal_emit (self, exported_signal, 0, ok);
+  g_signal_emit (self, signals[SIGNAL_EXPORTED], 0, ok);
 }
 
 static void
@@ -1880,8 +1882,7 @@ export_diagram_action (GtkWidget *widget, const char *action_name, GVariant *par
   VsWindow *self = VS_WINDOW (widget);
   if (self->game == NULL)
     return;
-  g_autofree char *stem = export_file_stem (self);
-  g_autofree char *name = g_strconcat (stem, ".svg", NULL);
+  g_autofree char *name = export_file_name (self, TRUE, "svg");
   vs_export_diagram_dialog (GTK_WINDOW (self), name,
                             g_settings_get_int (self->settings, "diagram-export-size"),
                             export_diagram_chosen, NULL);
@@ -1925,7 +1926,7 @@ export_sheet_done (GObject *source, GAsyncResult *result, gpointer user_data)
                               name, n_pages)
            : g_strdup_printf (_("Could not export the study sheet: %s"), error->message);
       show_message (self, ok ? GTK_MESSAGE_INFO : GTK_MESSAGE_ERROR, msg);
-      g_signal_emit (self, exported_signal, 0, ok);
+      g_signal_emit (self, signals[SIGNAL_EXPORTED], 0, ok);
     }
   g_object_unref (e->self);
   g_free (e->path);
@@ -1955,9 +1956,7 @@ export_sheet_action (GtkWidget *widget, const char *action_name, GVariant *param
   VsWindow *self = VS_WINDOW (widget);
   if (self->game == NULL)
     return;
-  g_autofree char *title = game_title (self->game);
-  g_autofree char *name = g_strconcat (title, ".pdf", NULL);
-  g_strdelimit (name, "/\\:", '-');
+  g_autofree char *name = export_file_name (self, FALSE, "pdf");
   /* Letter paper where the locale measures in inches, else A4 (as printing). */
   const char *paper = gtk_paper_size_get_default ();
   vs_export_sheet_dialog (GTK_WINDOW (self), name,
@@ -1978,7 +1977,7 @@ export_sheet_to_action (GtkWidget *widget, const char *action_name, GVariant *pa
     {
       g_autofree char *msg = g_strdup_printf (_("Could not export the study sheet: %s"), error->message);
       show_message (self, GTK_MESSAGE_ERROR, msg);
-      g_signal_emit (self, exported_signal, 0, FALSE);
+      g_signal_emit (self, signals[SIGNAL_EXPORTED], 0, FALSE);
       return;
     }
   export_sheet_to_file (self, path, paper);
@@ -2585,7 +2584,7 @@ vs_window_class_init (VsWindowClass *klass)
   signals[SIGNAL_ENGINE_MOVED] = g_signal_new ("engine-moved", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                                0, NULL, NULL, NULL, G_TYPE_NONE, 0);
   /* "exported" (gboolean ok): a diagram or study-sheet export finished (tests). */
-  exported_signal = g_signal_new ("exported", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+  signals[SIGNAL_EXPORTED] = g_signal_new ("exported", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_BOOLEAN);
 }
 
