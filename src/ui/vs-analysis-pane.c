@@ -23,7 +23,6 @@ struct _VsAnalysisPane
   GtkBox *lines_box;
   GtkWidget *fault_box;
   GtkLabel *fault_label;
-  GtkWidget *restart_button;
 
   GSettings *settings;
   GPtrArray *engine_names;     /* display names; [0] = built-in */
@@ -153,13 +152,6 @@ restart_action (GtkWidget *widget, const char *action_name, GVariant *param)
   VsAnalysisPane *self = VS_ANALYSIS_PANE (widget);
   set_fault (self, NULL);
   run (self);
-}
-
-void
-vs_analysis_pane_restart (VsAnalysisPane *self)
-{
-  g_return_if_fail (VS_IS_ANALYSIS_PANE (self));
-  restart_action (GTK_WIDGET (self), "pane.restart", NULL);
 }
 
 static void
@@ -393,7 +385,6 @@ vs_analysis_pane_class_init (VsAnalysisPaneClass *klass)
   gtk_widget_class_bind_template_child (widget_class, VsAnalysisPane, lines_box);
   gtk_widget_class_bind_template_child (widget_class, VsAnalysisPane, fault_box);
   gtk_widget_class_bind_template_child (widget_class, VsAnalysisPane, fault_label);
-  gtk_widget_class_bind_template_child (widget_class, VsAnalysisPane, restart_button);
   gtk_widget_class_install_action (widget_class, "pane.restart", NULL, restart_action);
   gtk_widget_class_bind_template_callback (widget_class, run_toggled_cb);
   gtk_widget_class_bind_template_callback (widget_class, engine_selected_cb);

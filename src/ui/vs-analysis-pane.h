@@ -26,7 +26,6 @@ guint      vs_analysis_pane_get_n_reports (VsAnalysisPane *self);
  * While one is shown the action "pane.restart" (the Restart button) is
  * enabled: it starts the chosen engine again on the current position. */
 const char *vs_analysis_pane_get_message (VsAnalysisPane *self);
-void       vs_analysis_pane_restart (VsAnalysisPane *self);
 
 /* Signals:
  *   "score" (gboolean has_score, int centipawns, int mate) — White's view
