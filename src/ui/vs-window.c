@@ -545,28 +545,17 @@ write_job_free (gpointer data)
   g_free (j);
 }
 
+/* The autosave and its description, in a worker thread: the snapshot goes
+ * to the file text by text (temporary file + rename, vs-safe-save.h). */
 static void
-write_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
+autosave_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
 {
   WriteJob *j = task_data;
   GError *error = NULL;
-  gsize len;
   g_autofree char *dir = g_path_get_dirname (j->path);
   g_mkdir_with_parents (dir, 0700);
-  /* a snapshot goes to the file text by text (temporary file + rename too) */
-  if (j->snapshot != NULL)
-    {
-      if (!vs_safe_save_write_texts (j->path, j->snapshot, &error) ||
-          (j->meta_path && !g_file_set_contents (j->meta_path, j->meta, -1, &error)))
-        g_task_return_error (task, error);
-      else
-        g_task_return_boolean (task, TRUE);
-      return;
-    }
-  const char *data = g_bytes_get_data (j->bytes, &len);
-  /* g_file_set_contents writes a temporary file and renames it. */
-  if (!g_file_set_contents (j->path, data, len, &error) ||
-      (j->meta_path && !g_file_set_contents (j->meta_path, j->meta, -1, &error)))
+  if (!vs_safe_save_write_texts (j->path, j->snapshot, &error) ||
+      !g_file_set_contents (j->meta_path, j->meta, -1, &error))
     g_task_return_error (task, error);
   else
     g_task_return_boolean (task, TRUE);
@@ -637,7 +626,7 @@ autosave_now (gpointer user_data)
 
   GTask *task = g_task_new (NULL, NULL, autosave_done, g_object_ref (self));
   g_task_set_task_data (task, j, write_job_free);
-  g_task_run_in_thread (task, write_thread);
+  g_task_run_in_thread (task, autosave_thread);
   g_object_unref (task);
   return G_SOURCE_REMOVE;
 }
