@@ -99,7 +99,7 @@ case "$mode" in
       tsan="$builddir-tsan"
       [ -f "$tsan/build.ninja" ] || meson setup "$tsan" -Db_sanitize=thread >/dev/null
       meson compile -C "$tsan" tests/engine/test-analysis tests/engine/test-uci-client tests/engine/test-search-threads >/dev/null
-      G_SLICE=always-malloc VS_TEST_RELAXED_TIMING=1 \
+      G_SLICE=always-malloc \
       TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1 suppressions=$PWD/build-aux/tsan.supp" \
         meson test -C "$tsan" --no-rebuild --print-errorlogs --num-processes 2 --timeout-multiplier 4 \
         engine-analysis engine-uci-client engine-search-threads || true

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # build-aux/fuzz.sh — build the libFuzzer targets (clang, ASan + UBSan) and run
-# each for SECONDS (default 60) on seed corpora made from ../shared/data, the
+# each for SECONDS (default 60) on seed corpora made from tests/data, the
 # tests and tests/fuzz/seeds/<target>/ (plus tests/fuzz/regressions/<target>/).
 # Crashers are kept in build-fuzz/crashes/<target>/; the run fails on any
 # crash, leak, sanitizer report or broken property.  Run one target at a time.
@@ -17,7 +17,7 @@ if [ ${#targets[@]} -eq 0 ]; then
   targets=($(sed -n "s/^  '\(fuzz-[a-z-]*\)'.*/\1/p" tests/fuzz/meson.build))
 fi
 ninja -C $bd $(printf 'tests/fuzz/%s ' "${targets[@]}") >/dev/null
-shared=${VS_SHARED_DIR:-../shared}
+data=${VS_TEST_DATA_DIR:-tests/data}
 status=0
 
 # seed_prefixed BYTE FILE… : copy each file into $corpus behind one selector byte
@@ -25,24 +25,24 @@ seed_prefixed () {
   local b=$1; shift
   for f in "$@"; do
     [ -f "$f" ] || continue
-    { printf "$b"; cat "$f"; } > "$corpus/shared-$(basename "$f" | tr -c 'A-Za-z0-9.\n-' _)"
+    { printf "$b"; cat "$f"; } > "$corpus/data-$(basename "$f" | tr -c 'A-Za-z0-9.\n-' _)"
   done
 }
-small_records () {  # the shared records small enough to mutate quickly
-  find "$shared/data/records" -type f \( -name "$1" \) -size -16k | sort
+small_records () {  # the test records small enough to mutate quickly
+  find "$data/records" -type f \( -name "$1" \) -size -16k | sort
 }
 
 for t in "${targets[@]}"; do
   corpus=$bd/corpus/$t; crashes=$bd/crashes/$t
   mkdir -p "$corpus" "$crashes"
-  # seeds: the target's own seed folder, its past crashers, plus the shared data it reads
+  # seeds: the target's own seed folder, its past crashers, plus the test data it reads
   for d in tests/fuzz/seeds/$t tests/fuzz/regressions/$t; do
     [ -d "$d" ] && cp -n "$d"/* "$corpus"/ 2>/dev/null || true
   done
   max_len=4096
   case $t in
     fuzz-position)
-      for f in "$shared"/data/perft/*.tsv; do
+      for f in "$data"/perft/*.tsv; do
         v=$(basename "$f" .tsv)
         case $v in chartima) b='\x00';; strato) b='\x01';; janggi) b='\x02';; crazyhouse) b='\x04';; *) continue;; esac
         grep -v '^#' "$f" | awk -F'\t' '{print (NF>3)?$2:$1}' | sort -u | while read -r fen; do

@@ -1,6 +1,6 @@
 /* test-perft.c — every reference perft count up to a node limit, exactly.
  * Usage: test-perft NAME [--max-nodes N]   (NAME = chartima, strato, janggi, crazyhouse)
- * One GTest case per line of ../shared/data/perft/NAME.tsv with at most
+ * One GTest case per line of tests/data/perft/NAME.tsv with at most
  * N nodes (default 5,000,000); VS_PERFT_MAX overrides N. */
 #include "vs-test-util.h"
 

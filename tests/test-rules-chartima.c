@@ -1,5 +1,5 @@
 /* test-rules-chartima.c — Chartima rules, one named test per piece and per
- * special rule of ../shared/rules/chartima.md, and every worked example at
+ * special rule of src/core/RULES.md, and every worked example at
  * the end of that file as a position in which the recorded move is legal.
  *
  * Positions are written as piece lists ("K f2 k f9 O d10 +B h9": upper case

@@ -1,5 +1,5 @@
 /* test-rules-crazyhouse.c — Crazyhouse rules of record
- * (../shared/rules/crazyhouse.md), one named test per rule. */
+ * (src/core/RULES.md), one named test per rule. */
 #include "vs-test-util.h"
 
 #include <string.h>

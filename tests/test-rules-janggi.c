@@ -1,7 +1,7 @@
 /* test-rules-janggi.c — named rule tests for the Janggi module
- * (../shared/rules/janggi.md): each piece, palace lines, cannon screens,
+ * (src/core/RULES.md): each piece, palace lines, cannon screens,
  * passes, bikjang in both rule sets, game ends, setups, notations, bad
- * position strings, and the real game records of ../shared/data/records/janggi
+ * position strings, and the real game records of tests/data/records/janggi
  * replayed against their oracle. */
 #include "vs-test-util.h"
 #include "vs-janggi.h"
@@ -651,7 +651,7 @@ oracle_game_free (gpointer p)
 static GPtrArray *
 load_oracle (void)
 {
-  g_autofree char *path = vs_test_shared_path ("data/records/janggi/oracle.jsonl");
+  g_autofree char *path = vs_test_data_path ("records/janggi/oracle.jsonl");
   g_autofree char *text = NULL;
   g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
   GPtrArray *games = g_ptr_array_new_with_free_func (oracle_game_free);
@@ -726,8 +726,8 @@ test_oracle_replay (void)
 static GPtrArray *
 gib_games (const char *name)
 {
-  g_autofree char *rel = g_strdup_printf ("data/records/janggi/%s", name);
-  g_autofree char *path = vs_test_shared_path (rel);
+  g_autofree char *rel = g_strdup_printf ("records/janggi/%s", name);
+  g_autofree char *path = vs_test_data_path (rel);
   g_autofree char *raw = NULL;
   gsize len;
   g_assert_true (g_file_get_contents (path, &raw, &len, NULL));

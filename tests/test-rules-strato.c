@@ -1,5 +1,5 @@
 /* test-rules-strato.c — one or more tests per sentence of
- * ../shared/rules/strato.md.  Each test names the rule it checks, sets up a
+ * src/core/RULES.md.  Each test names the rule it checks, sets up a
  * position string, and compares the legal moves (UCI form, "Ae2Be4") with a
  * list worked out by hand from the rules text; the comment says why. */
 #include "vs-test-util.h"

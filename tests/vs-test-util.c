@@ -14,17 +14,17 @@ perft_case_free (gpointer p)
 }
 
 char *
-vs_test_shared_path (const char *relative)
+vs_test_data_path (const char *relative)
 {
-  const char *dir = g_getenv ("VS_SHARED_DIR");
-  return g_build_filename (dir ? dir : SHARED_DIR, relative, NULL);
+  const char *dir = g_getenv ("VS_TEST_DATA_DIR");
+  return g_build_filename (dir ? dir : TEST_DATA_DIR, relative, NULL);
 }
 
 GPtrArray *
 vs_test_load_perft (const char *name, const VsVariant *default_variant)
 {
-  g_autofree char *rel = g_strdup_printf ("data/perft/%s.tsv", name);
-  g_autofree char *path = vs_test_shared_path (rel);
+  g_autofree char *rel = g_strdup_printf ("perft/%s.tsv", name);
+  g_autofree char *path = vs_test_data_path (rel);
   g_autofree char *text = NULL;
   g_autoptr(GError) error = NULL;
   if (!g_file_get_contents (path, &text, NULL, &error))

@@ -10,7 +10,7 @@ typedef struct {
   int line;
 } VsPerftCase;
 
-/* Reads ../shared/data/perft/NAME.tsv (rules column optional).  Returns a
+/* Reads tests/data/perft/NAME.tsv (rules column optional).  Returns a
  * GPtrArray of VsPerftCase* (free with g_ptr_array_unref). */
 GPtrArray *vs_test_load_perft (const char *name, const VsVariant *default_variant);
-char *vs_test_shared_path (const char *relative);
+char *vs_test_data_path (const char *relative);

@@ -10,12 +10,12 @@ import os
 import sys
 
 here = os.path.dirname(os.path.abspath(__file__))
-shared = os.environ.get("VS_SHARED_DIR", os.path.join(here, "..", "..", "..", "shared"))
+data_dir = os.environ.get("VS_TEST_DATA_DIR", os.path.join(here, "..", "data"))
 names = ["lichess-2016-saturs-jannlee.pgn", "lichess-2017-knightvuillaume-jannlee.pgn",
          "lichess-2018-jannlee-crazyara.pgn"]
 games = []
 for name in names:
-    with open(os.path.join(shared, "data", "records", "crazyhouse", name), encoding="utf-8") as f:
+    with open(os.path.join(data_dir, "records", "crazyhouse", name), encoding="utf-8") as f:
         lines = [l for l in f.read().strip().split("\n") if not l.startswith("[Site ")]
     games.append("\n".join(lines))
 n = int(sys.argv[1]) if len(sys.argv) > 1 else 10000

@@ -11,10 +11,10 @@
 #include <sys/wait.h>
 
 static char *
-shared_path (const char *rel)
+data_path (const char *rel)
 {
-  const char *dir = g_getenv ("VS_SHARED_DIR");
-  return g_build_filename (dir ? dir : SHARED_DIR, rel, NULL);
+  const char *dir = g_getenv ("VS_TEST_DATA_DIR");
+  return g_build_filename (dir ? dir : TEST_DATA_DIR, rel, NULL);
 }
 
 static int
@@ -71,10 +71,10 @@ test_replay (void)
 {
   if (!vs_variant_crazyhouse.generate || !vs_variant_janggi.generate)
     {
-      g_test_skip ("rules modules not landed");
+      g_test_fail_printf ("the rules modules are missing");
       return;
     }
-  g_autofree char *zh = shared_path ("data/records/crazyhouse/lichess-2017-knightvuillaume-jannlee.pgn");
+  g_autofree char *zh = data_path ("records/crazyhouse/lichess-2017-knightvuillaume-jannlee.pgn");
   g_autofree char *out = NULL, *err = NULL;
   g_assert_cmpint (run (&out, &err, "replay", zh, NULL), ==, 0);
   /* the record itself says "Black wins by checkmate." after move 24 */
@@ -84,7 +84,7 @@ test_replay (void)
   g_assert_cmpstr (err, ==, "");
 
   /* a gibo file: the oracle's final position (placement and side) */
-  g_autofree char *gib = shared_path ("data/records/janggi/mandarinai-2016-ha-vs-jeon.gib");
+  g_autofree char *gib = data_path ("records/janggi/mandarinai-2016-ha-vs-jeon.gib");
   g_autofree char *out2 = NULL, *err2 = NULL;
   g_assert_cmpint (run (&out2, &err2, "replay", gib, NULL), ==, 0);
   g_assert_true (g_str_has_prefix (out2, "game 1: 73 plies, result 1-0, in progress, final "
@@ -92,7 +92,7 @@ test_replay (void)
 
   /* a file with problems: every game still gets its line, exit status 1,
    * the problems on stderr */
-  g_autofree char *old = shared_path ("data/records/janggi/pobsiz-lee-oldcoords.gib");
+  g_autofree char *old = data_path ("records/janggi/pobsiz-lee-oldcoords.gib");
   g_autofree char *out3 = NULL, *err3 = NULL;
   g_assert_cmpint (run (&out3, &err3, "replay", old, NULL), ==, 1);
   g_autofree char *want3 = expected_lines (old, NULL);
@@ -119,10 +119,10 @@ test_convert (void)
 {
   if (!vs_variant_janggi.generate)
     {
-      g_test_skip ("rules modules not landed");
+      g_test_fail_printf ("the rules modules are missing");
       return;
     }
-  g_autofree char *gib = shared_path ("data/records/janggi/pobsiz-mgame-jimani-hangul-pass.gib");
+  g_autofree char *gib = data_path ("records/janggi/pobsiz-mgame-jimani-hangul-pass.gib");
   g_autofree char *dir = g_dir_make_tmp ("vs-test-cli-XXXXXX", NULL);
   g_autofree char *pgn = g_build_filename (dir, "out.pgn", NULL);
   g_autofree char *gib2 = g_build_filename (dir, "out.gib", NULL);
@@ -143,7 +143,7 @@ test_convert (void)
   g_auto(GStrv) lines = g_strsplit (a, "\n", -1);
   g_assert_cmpuint (g_strv_length (lines), ==, 26);
   /* Crazyhouse cannot become gibo */
-  g_autofree char *zh = shared_path ("data/records/crazyhouse/lichess-2016-saturs-jannlee.pgn");
+  g_autofree char *zh = data_path ("records/crazyhouse/lichess-2016-saturs-jannlee.pgn");
   g_autofree char *bad = g_build_filename (dir, "zh.gib", NULL);
   g_autofree char *err2 = NULL;
   g_assert_cmpint (run (&out, &err2, "convert", zh, bad, NULL), ==, 1);

@@ -1,7 +1,7 @@
 /* test-compact.c — compact games (vs_game_compact) and files that are not
  * records.
  *
- * Every shared record and bundled sample, read with compact_games, gives
+ * Every reference record and bundled sample, read with compact_games, gives
  * games equal to those read normally once their trees are read back; PGN
  * writing takes a compact game's text as it is (the game stays compact),
  * other formats re-compact it after use; header edits do not go stale.  A
@@ -15,10 +15,10 @@
 #include "vs-record.h"
 
 static char *
-shared_dir (void)
+test_data_dir (void)
 {
-  const char *env = g_getenv ("VS_SHARED_DIR");
-  return g_strdup (env ? env : SHARED_DIR);
+  const char *env = g_getenv ("VS_TEST_DATA_DIR");
+  return g_strdup (env ? env : TEST_DATA_DIR);
 }
 
 static void
@@ -40,8 +40,8 @@ static void
 test_round_trip (void)
 {
   g_autoptr (GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
-  g_autofree char *shared = shared_dir ();
-  g_autofree char *records = g_build_filename (shared, "data", "records", NULL);
+  g_autofree char *datadir = test_data_dir ();
+  g_autofree char *records = g_build_filename (datadir, "records", NULL);
   collect (records, files);
   g_autofree char *samples = g_build_filename (SOURCE_DATADIR, "samples", NULL);
   collect (samples, files);
@@ -101,8 +101,8 @@ test_round_trip (void)
 static void
 test_other_formats_and_edits (void)
 {
-  g_autofree char *shared = shared_dir ();
-  g_autofree char *path = g_build_filename (shared, "data", "records", "janggi", "mandarinai-2016-ha-vs-jeon.gib", NULL);
+  g_autofree char *datadir = test_data_dir ();
+  g_autofree char *path = g_build_filename (datadir, "records", "janggi", "mandarinai-2016-ha-vs-jeon.gib", NULL);
   g_autoptr (VsGameCollection) plain = vs_game_collection_new ();
   g_autoptr (VsGameCollection) compact = vs_game_collection_new ();
   VsRecordOptions opts = { 0 };

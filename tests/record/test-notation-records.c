@@ -131,7 +131,7 @@ check_structured (const VsVariant *v)
 {
   if (!module_ready (v))
     {
-      g_test_skip ("the rules module has not landed in this tree yet");
+      g_test_fail_printf ("the rules module of this case is missing");
       return;
     }
   for (guint32 seed = 1; seed <= 12; seed++)
@@ -209,7 +209,7 @@ check_plain (const VsVariant *v)
 {
   if (!module_ready (v))
     {
-      g_test_skip ("the rules module has not landed in this tree yet");
+      g_test_fail_printf ("the rules module of this case is missing");
       return;
     }
   for (guint32 seed = 1; seed <= 12; seed++)
@@ -257,7 +257,7 @@ test_shapes (void)
 {
   if (!module_ready (&vs_variant_janggi) || !module_ready (&vs_variant_strato))
     {
-      g_test_skip ("the rules modules have not landed in this tree yet");
+      g_test_fail_printf ("the rules modules are missing");
       return;
     }
   static const struct { const char *text; guint n; int from0, to0; } cases[] = {

@@ -1,4 +1,4 @@
-/* test-records.c — the real records in ../shared/data/records/:
+/* test-records.c — the real records in tests/data/records/:
  *  - every Crazyhouse PGN reads without loss (every clock, evaluation,
  *    variation, NAG glyph and header of the file is in the tree), and
  *    read → write → read gives the same tree, a second write the same bytes;
@@ -15,10 +15,10 @@
 #include <string.h>
 
 static char *
-shared_path (const char *rel)
+data_path (const char *rel)
 {
-  const char *dir = g_getenv ("VS_SHARED_DIR");
-  return g_build_filename (dir ? dir : SHARED_DIR, rel, NULL);
+  const char *dir = g_getenv ("VS_TEST_DATA_DIR");
+  return g_build_filename (dir ? dir : TEST_DATA_DIR, rel, NULL);
 }
 
 static gboolean
@@ -191,9 +191,9 @@ j_str (J *obj, const char *key)
 /* ---- helpers ---- */
 
 static VsGameCollection *
-read_shared (const char *rel, gboolean expect_ok)
+read_data (const char *rel, gboolean expect_ok)
 {
-  g_autofree char *path = shared_path (rel);
+  g_autofree char *path = data_path (rel);
   VsGameCollection *c = vs_game_collection_new ();
   GError *error = NULL;
   gboolean ok = vs_record_read_file (path, NULL, c, NULL, NULL, NULL, &error);
@@ -276,9 +276,9 @@ count_tree (const VsGameNode *n, Counts *c, gboolean variation)
 /* ---- Crazyhouse PGN ---- */
 
 static const char *const zh_files[] = {
-  "data/records/crazyhouse/lichess-2016-saturs-jannlee.pgn",
-  "data/records/crazyhouse/lichess-2017-knightvuillaume-jannlee.pgn",
-  "data/records/crazyhouse/lichess-2018-jannlee-crazyara.pgn",
+  "records/crazyhouse/lichess-2016-saturs-jannlee.pgn",
+  "records/crazyhouse/lichess-2017-knightvuillaume-jannlee.pgn",
+  "records/crazyhouse/lichess-2018-jannlee-crazyara.pgn",
 };
 
 static void
@@ -286,15 +286,15 @@ test_crazyhouse_files (void)
 {
   if (!module_ready (&vs_variant_crazyhouse))
     {
-      g_test_skip ("the Crazyhouse rules module has not landed in this tree yet");
+      g_test_fail_printf ("the Crazyhouse rules module is missing");
       return;
     }
   for (guint f = 0; f < G_N_ELEMENTS (zh_files); f++)
     {
-      g_autofree char *path = shared_path (zh_files[f]);
+      g_autofree char *path = data_path (zh_files[f]);
       g_autofree char *text = NULL;
       g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
-      g_autoptr (VsGameCollection) c = read_shared (zh_files[f], TRUE);
+      g_autoptr (VsGameCollection) c = read_data (zh_files[f], TRUE);
       g_assert_cmpuint (vs_game_collection_get_n_games (c), ==, 1);
       VsGame *g = vs_game_collection_get_game (c, 0);
       g_assert_true (vs_game_get_variant (g) == &vs_variant_crazyhouse);
@@ -367,7 +367,7 @@ test_crazyhouse_forms (void)
 {
   if (!module_ready (&vs_variant_crazyhouse))
     {
-      g_test_skip ("the Crazyhouse rules module has not landed in this tree yet");
+      g_test_fail_printf ("the Crazyhouse rules module is missing");
       return;
     }
   const char *text =
@@ -441,10 +441,10 @@ test_gibo_oracle (void)
 {
   if (!module_ready (&vs_variant_janggi_casual))
     {
-      g_test_skip ("the Janggi rules module has not landed in this tree yet");
+      g_test_fail_printf ("the Janggi rules module is missing");
       return;
     }
-  g_autofree char *opath = shared_path ("data/records/janggi/oracle.jsonl");
+  g_autofree char *opath = data_path ("records/janggi/oracle.jsonl");
   g_autofree char *otext = NULL;
   g_assert_true (g_file_get_contents (opath, &otext, NULL, NULL));
   g_auto (GStrv) lines = g_strsplit (otext, "\n", -1);
@@ -462,8 +462,8 @@ test_gibo_oracle (void)
       VsGameCollection *c = g_hash_table_lookup (files, file);
       if (!c)
         {
-          g_autofree char *rel = g_build_filename ("data/records/janggi", file, NULL);
-          c = read_shared (rel, FALSE);
+          g_autofree char *rel = g_build_filename ("records/janggi", file, NULL);
+          c = read_data (rel, FALSE);
           g_hash_table_insert (files, g_strdup (file), c);
         }
       g_assert_cmpuint (index, <, vs_game_collection_get_n_games (c));
@@ -557,10 +557,10 @@ test_gibo_round_trip (void)
 {
   if (!module_ready (&vs_variant_janggi_casual))
     {
-      g_test_skip ("the Janggi rules module has not landed in this tree yet");
+      g_test_fail_printf ("the Janggi rules module is missing");
       return;
     }
-  g_autofree char *dir = shared_path ("data/records/janggi");
+  g_autofree char *dir = data_path ("records/janggi");
   g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
   g_assert_nonnull (d);
   const char *name;
@@ -569,9 +569,9 @@ test_gibo_round_trip (void)
     {
       if (!g_str_has_suffix (name, ".gib"))
         continue;
-      g_autofree char *rel = g_build_filename ("data/records/janggi", name, NULL);
-      g_autoptr (VsGameCollection) c = read_shared (rel, FALSE);
-      g_autofree char *path = shared_path (rel);
+      g_autofree char *rel = g_build_filename ("records/janggi", name, NULL);
+      g_autoptr (VsGameCollection) c = read_data (rel, FALSE);
+      g_autofree char *path = data_path (rel);
       g_autofree char *raw = NULL;
       gsize raw_len;
       g_assert_true (g_file_get_contents (path, &raw, &raw_len, NULL));

@@ -190,7 +190,7 @@ expected_options (VsGameNode *node, const char *piece_set, int size, VsBoardShap
 static VsWindow *
 window_at_ply (const char *record, guint ply)
 {
-  g_autofree char *path = app_test_shared (record);
+  g_autofree char *path = app_test_data (record);
   VsWindow *win = app_test_window ();
   app_test_open (win, path);
   for (guint i = 0; i < ply; i++)
@@ -206,7 +206,7 @@ test_export_diagram (void)
 {
   GSettings *st = vs_application_get_settings (app_test_application ());
   g_settings_set_string (st, "board-theme", "slate");
-  VsWindow *win = window_at_ply ("data/records/crazyhouse/lichess-2018-jannlee-crazyara.pgn", 5);
+  VsWindow *win = window_at_ply ("records/crazyhouse/lichess-2018-jannlee-crazyara.pgn", 5);
   VsGameNode *node = vs_window_get_cursor (win);
 
   /* An arrow drawn on the board (a3 → h3, red) is stored on the move shown. */
@@ -323,7 +323,7 @@ static void
 test_export_diagram_janggi (void)
 {
   GSettings *st = vs_application_get_settings (app_test_application ());
-  VsWindow *win = window_at_ply ("data/records/janggi/mandarinai-2016-ha-vs-jeon.gib", 3);
+  VsWindow *win = window_at_ply ("records/janggi/mandarinai-2016-ha-vs-jeon.gib", 3);
   const VsVariant *v = vs_game_get_variant (vs_window_get_game (win));
   const char *const *sets = vs_piece_set_names_for_variant (v);
   g_autofree char *current = g_strdup (vs_board_view_get_piece_set (VS_BOARD_VIEW (vs_window_get_board (win))));
@@ -436,7 +436,7 @@ static void
 test_export_dialogs (void)
 {
   GSettings *st = vs_application_get_settings (app_test_application ());
-  VsWindow *win = window_at_ply ("data/records/crazyhouse/lichess-2018-jannlee-crazyara.pgn", 2);
+  VsWindow *win = window_at_ply ("records/crazyhouse/lichess-2018-jannlee-crazyara.pgn", 2);
 
   app_test_action (win, "win.export-diagram", NULL);
   app_test_run (100);
@@ -579,7 +579,7 @@ tick_cb (gpointer data)
 static void
 test_export_sheet (void)
 {
-  VsWindow *win = window_at_ply ("data/records/crazyhouse/lichess-2018-jannlee-crazyara.pgn", 10);
+  VsWindow *win = window_at_ply ("records/crazyhouse/lichess-2018-jannlee-crazyara.pgn", 10);
   VsGame *game = vs_window_get_game (win);
   static const struct { const char *paper; VsPaper id; const char *size; } papers[] = {
     { "a4", VS_PAPER_A4, "595.276 x 841.89 pts (A4)" },
@@ -646,7 +646,7 @@ expect_error (VsWindow *win, const char *action, GVariant *param, const char *pa
 static void
 test_export_errors (void)
 {
-  VsWindow *win = window_at_ply ("data/records/crazyhouse/lichess-2018-jannlee-crazyara.pgn", 4);
+  VsWindow *win = window_at_ply ("records/crazyhouse/lichess-2018-jannlee-crazyara.pgn", 4);
   g_autofree char *diagram = message_start ("Could not export the diagram: %s");
   g_autofree char *sheet = message_start ("Could not export the study sheet: %s");
   g_autofree char *missing_dir = tmp_file ("no-such-dir");

@@ -95,7 +95,7 @@ test_language (void)
       /* A Crazyhouse game with the record's evaluations in the graph and
        * the engine analysing. */
       gtk_window_set_default_size (GTK_WINDOW (win), 1180, 760);
-      g_autofree char *zh = app_test_shared ("data/records/crazyhouse/lichess-2018-jannlee-crazyara.pgn");
+      g_autofree char *zh = app_test_data ("records/crazyhouse/lichess-2018-jannlee-crazyara.pgn");
       app_test_open (win, zh);
       for (int k = 0; k < 24; k++)
         app_test_action (win, "win.go-next", NULL);

@@ -117,7 +117,7 @@ assert_failed_save (VsWindow *win, const char *path, GBytes *old, const char *di
 static void
 test_save_failure (void)
 {
-  g_autofree char *src = app_test_shared ("data/records/crazyhouse/lichess-2017-knightvuillaume-jannlee.pgn");
+  g_autofree char *src = app_test_data ("records/crazyhouse/lichess-2017-knightvuillaume-jannlee.pgn");
   VsWindow *win = app_test_window ();
   app_test_open (win, src);
 
@@ -346,10 +346,10 @@ test_kill_and_recover (void)
 {
   if (g_getenv ("VS_APP") == NULL)
     {
-      g_test_skip ("VS_APP (the variant-study binary) is not set");
+      g_test_fail_printf ("VS_APP (the variant-study binary) is not set: run through meson test");
       return;
     }
-  g_autofree char *src = app_test_shared ("data/records/crazyhouse/lichess-2017-knightvuillaume-jannlee.pgn");
+  g_autofree char *src = app_test_data ("records/crazyhouse/lichess-2017-knightvuillaume-jannlee.pgn");
   g_autofree char *record = g_build_filename (tmpdir, "e2e-game.pgn", NULL);
   g_autoptr (GBytes) original = read_bytes (src);
   g_assert_true (g_file_set_contents (record, g_bytes_get_data (original, NULL), g_bytes_get_size (original), NULL));
@@ -432,7 +432,7 @@ test_kill_and_recover (void)
 static void
 test_not_a_record (void)
 {
-  g_autofree char *src = app_test_shared ("data/records/crazyhouse/lichess-2016-saturs-jannlee.pgn");
+  g_autofree char *src = app_test_data ("records/crazyhouse/lichess-2016-saturs-jannlee.pgn");
   VsWindow *win = app_test_window ();
   app_test_open (win, src);
   app_test_action (win, "win.go-next", NULL);
@@ -482,7 +482,7 @@ test_not_a_record (void)
 
 /* The three shared Crazyhouse games, each with a [Site] of its number. */
 static char *
-shared_games_text (guint n, guint first)
+sample_games_text (guint n, guint first)
 {
   const char *names[] = { "lichess-2016-saturs-jannlee.pgn", "lichess-2017-knightvuillaume-jannlee.pgn",
                           "lichess-2018-jannlee-crazyara.pgn" };
@@ -490,8 +490,8 @@ shared_games_text (guint n, guint first)
   char *games[3];
   for (guint i = 0; i < 3; i++)
     {
-      g_autofree char *rel = g_strdup_printf ("data/records/crazyhouse/%s", names[i]);
-      g_autofree char *path = app_test_shared (rel);
+      g_autofree char *rel = g_strdup_printf ("records/crazyhouse/%s", names[i]);
+      g_autofree char *path = app_test_data (rel);
       g_autofree char *text = NULL;
       g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
       GString *g = g_string_new (NULL);
@@ -520,7 +520,7 @@ line_of (const char *text, gsize offset)
 static void
 test_truncated (void)
 {
-  g_autofree char *text = shared_games_text (3, 0);
+  g_autofree char *text = sample_games_text (3, 0);
   g_autoptr (VsGameCollection) whole = vs_game_collection_new ();
   g_assert_true (vs_record_read_data (text, -1, NULL, whole, NULL));
   const char *third = strstr (text, "[Site \"generated game 3\"]");
@@ -682,10 +682,14 @@ loaded_cb (VsWindow *win, gboolean ok, gboolean *loaded)
 }
 
 #define HUGE_BYTES (100 * 1000 * 1000)
+/* The main thread's CPU time within one gap between ticks: what the program
+ * itself does on the main loop, which a busy machine cannot make larger.  The
+ * wall-clock gaps are printed (g_test_message, and `-m perf`, see README
+ * "Benchmarks"), never asserted: on a shared machine they measure the load. */
 #if defined(__SANITIZE_ADDRESS__)
-#define MAX_GAP_MS (50 * 4)   /* sanitized builds run every frame several times slower (as app-responsive) */
+#define MAX_CPU_GAP_MS (50 * 4)   /* sanitized builds run every frame several times slower (as app-responsive) */
 #else
-#define MAX_GAP_MS 50
+#define MAX_CPU_GAP_MS 50
 #endif
 #if defined(__SANITIZE_ADDRESS__)
 /* AddressSanitizer keeps freed memory resident on purpose (quarantine) and
@@ -708,7 +712,7 @@ test_huge_file (void)
   for (guint b = 0; size < HUGE_BYTES; b++)
     {
       /* distinct [Site] numbers: rewrite the block's numbers from b*300 */
-      g_autofree char *chunk = shared_games_text (300, b * 300);
+      g_autofree char *chunk = sample_games_text (300, b * 300);
       fputs (chunk, f);
       size += strlen (chunk);
       n_games += 300;
@@ -716,7 +720,7 @@ test_huge_file (void)
   g_assert_cmpint (fclose (f), ==, 0);
   g_test_message ("generated %s: %.1f MB, %u games", path, size / 1e6, n_games);
 
-  g_autofree char *small = app_test_shared ("data/records/crazyhouse/lichess-2017-knightvuillaume-jannlee.pgn");
+  g_autofree char *small = app_test_data ("records/crazyhouse/lichess-2017-knightvuillaume-jannlee.pgn");
   VsWindow *win = app_test_window ();
   app_test_open (win, small);
   VsGame *before = vs_window_get_game (win);
@@ -755,7 +759,6 @@ test_huge_file (void)
   double cancel_ms = (g_get_monotonic_time () - t0) / 1000.0;
   g_test_message ("cancel at %.0f %% took %.1f ms", 100 * last, cancel_ms);
   g_assert_false (ok);
-  g_assert_cmpfloat (cancel_ms, <, 1000);
   g_assert_true (vs_window_get_game (win) == before);
   g_assert_cmpfloat (vs_window_get_load_progress (win), <, 0);
   g_autofree char *stopped = g_strdup_printf (_("Stopped reading “%s”. Nothing was changed."), path);
@@ -807,8 +810,7 @@ test_huge_file (void)
     g_assert_cmpfloat (g_array_index (samples, double, i), >=, g_array_index (samples, double, i - 1));
   g_assert_cmpfloat (g_array_index (samples, double, samples->len - 1), >, g_array_index (samples, double, 0));
   g_array_unref (samples);
-  g_assert_cmpint (max_busy_gap, <, MAX_GAP_MS * 1000);
-  g_assert_cmpint (max_cpu_gap, <, MAX_GAP_MS * 1000);
+  g_assert_cmpint (max_cpu_gap, <, MAX_CPU_GAP_MS * 1000);
   g_assert_cmpuint (peak / 1024, <, MAX_PEAK_MB);
   /* read without a problem: the message only tells how many games */
   g_autofree char *holds = g_strdup_printf (ngettext ("This file holds %u game.", "This file holds %u games.", n_games),
@@ -816,7 +818,7 @@ test_huge_file (void)
   g_assert_cmpstr (vs_window_get_message (win), ==, holds);
 
   /* The games are all there, move for move (the first three, and the last). */
-  g_autofree char *ref_text = shared_games_text (3, 0);
+  g_autofree char *ref_text = sample_games_text (3, 0);
   g_autoptr (VsGameCollection) ref = vs_game_collection_new ();
   g_assert_true (vs_record_read_data (ref_text, -1, NULL, ref, NULL));
   VsGameCollection *got = vs_window_get_collection (win);
@@ -871,8 +873,7 @@ test_huge_file (void)
                   autosave_s, 2000, save_s, max_gap / 1000.0, max_busy_gap / 1000.0, max_cpu_gap / 1000.0, peak / 1024);
   g_assert_true (ok);
   g_assert_false (vs_window_get_modified (win));
-  g_assert_cmpint (max_busy_gap, <, MAX_GAP_MS * 1000);
-  g_assert_cmpint (max_cpu_gap, <, MAX_GAP_MS * 1000);
+  g_assert_cmpint (max_cpu_gap, <, MAX_CPU_GAP_MS * 1000);
   g_assert_cmpuint (peak / 1024, <, MAX_PEAK_MB);
   /* what was saved: every game, the edit in the last one */
   {

@@ -99,10 +99,10 @@ app_test_open (VsWindow *win, const char *path)
 }
 
 char *
-app_test_shared (const char *relative)
+app_test_data (const char *relative)
 {
-  const char *dir = g_getenv ("VS_SHARED_DIR");
-  return g_build_filename (dir ? dir : SHARED_DIR, relative, NULL);
+  const char *dir = g_getenv ("VS_TEST_DATA_DIR");
+  return g_build_filename (dir ? dir : TEST_DATA_DIR, relative, NULL);
 }
 
 gboolean

@@ -17,7 +17,7 @@ void           app_test_run (guint ms);
 void           app_test_action (VsWindow *win, const char *action, GVariant *param);
 /* Opens path in win and waits for it; asserts success. */
 void           app_test_open (VsWindow *win, const char *path);
-/* A file of the shared test data (../shared/…). */
-char          *app_test_shared (const char *relative);
+/* A file of the shared test data (tests/data/…). */
+char          *app_test_data (const char *relative);
 /* Renders the window to a PNG file. */
 gboolean       app_test_screenshot (GtkWidget *widget, const char *path, GError **error);

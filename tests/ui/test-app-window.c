@@ -96,7 +96,7 @@ test_first_run_sample (void)
 static void
 test_navigate (void)
 {
-  g_autofree char *path = app_test_shared ("data/records/crazyhouse/lichess-2018-jannlee-crazyara.pgn");
+  g_autofree char *path = app_test_data ("records/crazyhouse/lichess-2018-jannlee-crazyara.pgn");
   VsWindow *win = app_test_window ();
   app_test_open (win, path);
   VsGame *game = vs_window_get_game (win);
@@ -139,7 +139,7 @@ test_navigate (void)
 static void
 test_edit_undo_save_reopen (void)
 {
-  g_autofree char *src = app_test_shared ("data/records/crazyhouse/lichess-2016-saturs-jannlee.pgn");
+  g_autofree char *src = app_test_data ("records/crazyhouse/lichess-2016-saturs-jannlee.pgn");
   VsWindow *win = app_test_window ();
   app_test_open (win, src);
   VsGame *game = vs_window_get_game (win);
@@ -284,14 +284,14 @@ test_samples (void)
 static void
 test_multi_game_list (void)
 {
-  /* Three games in one file: the shared Crazyhouse records, concatenated. */
+  /* Three games in one file: the reference Crazyhouse records, concatenated. */
   g_autoptr (GString) all = g_string_new (NULL);
   const char *names[] = { "lichess-2016-saturs-jannlee.pgn", "lichess-2017-knightvuillaume-jannlee.pgn",
                           "lichess-2018-jannlee-crazyara.pgn" };
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     {
-      g_autofree char *rel = g_strdup_printf ("data/records/crazyhouse/%s", names[i]);
-      g_autofree char *path = app_test_shared (rel);
+      g_autofree char *rel = g_strdup_printf ("records/crazyhouse/%s", names[i]);
+      g_autofree char *path = app_test_data (rel);
       g_autofree char *text = NULL;
       g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
       g_string_append (all, text);
@@ -354,7 +354,7 @@ test_multi_game_list (void)
 static void
 test_autosave_and_recovery (void)
 {
-  g_autofree char *src = app_test_shared ("data/records/crazyhouse/lichess-2017-knightvuillaume-jannlee.pgn");
+  g_autofree char *src = app_test_data ("records/crazyhouse/lichess-2017-knightvuillaume-jannlee.pgn");
   VsWindow *win = app_test_window ();
   app_test_open (win, src);
   app_test_action (win, "win.go-next", NULL);
@@ -527,7 +527,7 @@ static void
 test_clipboard (void)
 {
   VsWindow *win = app_test_window ();
-  g_autofree char *path = app_test_shared ("data/records/crazyhouse/lichess-2018-jannlee-crazyara.pgn");
+  g_autofree char *path = app_test_data ("records/crazyhouse/lichess-2018-jannlee-crazyara.pgn");
   app_test_open (win, path);
   for (int i = 0; i < 7; i++)
     app_test_action (win, "win.go-next", NULL);
@@ -696,7 +696,7 @@ test_external_engine (void)
 static void
 test_drop (void)
 {
-  g_autofree char *path = app_test_shared ("data/records/crazyhouse/lichess-2017-knightvuillaume-jannlee.pgn");
+  g_autofree char *path = app_test_data ("records/crazyhouse/lichess-2017-knightvuillaume-jannlee.pgn");
   VsWindow *win = app_test_window ();
   GtkDropTarget *target = NULL;
   g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (win));

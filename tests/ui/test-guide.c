@@ -4,7 +4,7 @@
  *    squares are exactly the legal destinations the move generator gives for
  *    that piece, recomputed here from vs_position_generate();
  *  - a few sections are also checked against square lists worked out by hand
- *    from the rules files (../shared/rules), so a wrong move generator or a wrong guide
+ *    from the rules files (src/core/RULES.md), so a wrong move generator or a wrong guide
  *    position fails;
  *  - the special-rule sections exist and show what their rule does
  *    (captured squares, Dog square, suicides, setups, passes, drops…);

@@ -1,6 +1,6 @@
 /* test-study-sheet.c — the PDF study sheet and its print path.
  *
- *  - the shared Crazyhouse records (with comments) become PDFs through
+ *  - the reference Crazyhouse records (with comments) become PDFs through
  *    `variant-study-cli sheet`; pdfinfo (poppler) reads one page or more of
  *    the requested paper, and pdftotext finds one diagram caption per
  *    commented main-line move plus the final position (counted here from
@@ -25,8 +25,8 @@ static char *tmpdir;
 static char *
 records_dir (void)
 {
-  const char *shared = g_getenv ("VS_SHARED_DIR");
-  return g_build_filename (shared ? shared : SHARED_DIR, "data", "records", "crazyhouse", NULL);
+  const char *dir = g_getenv ("VS_TEST_DATA_DIR");
+  return g_build_filename (dir ? dir : TEST_DATA_DIR, "records", "crazyhouse", NULL);
 }
 
 /* Runs a command; returns its exit status, stdout and stderr. */
@@ -114,7 +114,7 @@ read_first_game (const char *path)
 }
 
 static void
-test_shared_records (void)
+test_reference_records (void)
 {
   const char *cli = g_getenv ("VS_CLI");
   g_assert_nonnull (cli);
@@ -352,7 +352,7 @@ main (int argc, char **argv)
   g_setenv ("GTK_A11Y", "none", FALSE);
   g_test_init (&argc, &argv, NULL);
   tmpdir = g_dir_make_tmp ("vs-sheet-XXXXXX", NULL);
-  g_test_add_func ("/study-sheet/shared-records", test_shared_records);
+  g_test_add_func ("/study-sheet/reference-records", test_reference_records);
   g_test_add_func ("/study-sheet/page-has-ink", test_page_has_ink);
   g_test_add_func ("/study-sheet/built-games", test_built_games);
   g_test_add_func ("/study-sheet/errors", test_errors);
