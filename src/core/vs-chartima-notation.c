@@ -1,6 +1,6 @@
 /* vs-chartima-notation.c — Chartima's two move notations.
  *
- * Record notation (VS_NOTATION_SAN) is the rules page's 棋譜 notation:
+ * Record notation (VS_NOTATION_SAN) is the 棋譜 notation of RULES.md §2.11:
  * the writer gives the canonical spaced form (`P D3 - D4`, `B D2 x G5`,
  * `B E4 x I8 = nB`, `nB I8 x H9 & D`, `Pu E10 - E4 x E3`, `R A2 xx`, `O-O`,
  * then ` +`, ` ++` or ` #`).  The reader accepts any letter case, any

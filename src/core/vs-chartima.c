@@ -1,5 +1,5 @@
 /* vs-chartima.c — Chartima (チャルティマ): 10×10 chess + Ultima hybrid, to the
- * letter of ../shared/rules/chartima.md.
+ * letter of src/core/RULES.md §2.
  *
  * This file holds the variant table, position strings, make/unmake, the
  * game-state test and the effects of a move.  The board mechanics (automatic

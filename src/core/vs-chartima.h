@@ -3,7 +3,7 @@
  * src/core uses vs_variant_chartima through vs-variant.h only).
  *
  * Board: 10×10, squares 0..99 (sq = rank * 10 + file).  Piece types 1..21 in
- * the order of the table in ../shared/rules/chartima.md; the piece flag bit
+ * the order of the table in src/core/RULES.md §2.3; the piece flag bit
  * marks an nB that still owes its Dog ("+B*"). */
 #pragma once
 

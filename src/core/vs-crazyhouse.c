@@ -1,5 +1,5 @@
 /* vs-crazyhouse.c — Crazyhouse: orthodox chess where captured pieces go to
- * the capturer's hand and may be dropped back (../shared/rules/crazyhouse.md).
+ * the capturer's hand and may be dropped back (src/core/RULES.md §5).
  *
  * Representation: pos->board[] and pos->hand[][] are the public state that
  * the other layers read; next to them, in pos->priv, the module keeps 8×8

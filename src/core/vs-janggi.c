@@ -1,5 +1,5 @@
 /* vs-janggi.c — Janggi (장기, Korean chess): rules, position strings and
- * notations, per ../shared/rules/janggi.md.
+ * notations, per src/core/RULES.md §4.
  *
  * Two rule sets share this code: "janggi" (bikjang rule in force, as
  * Fairy-Stockfish's janggi/janggitraditional) and "janggi-casual" (facing

@@ -1,6 +1,6 @@
 /* vs-strato.c — Strato Chess: three 8×8 boards stacked as levels A, B, C.
  *
- * The rules are ../shared/rules/strato.md, followed to the letter:
+ * The rules are those of src/core/RULES.md §3, followed to the letter:
  *  - planar moves are chess moves on one level (the only captures);
  *  - level changes: King one level (on its very first move optionally plus
  *    one King step), Queen/Rook/Bishop one level then an optional slide,
@@ -22,7 +22,7 @@
  * promotion adds the lower-case piece letter ("Bb7Bb8q"); castling is written
  * as the King's move: "Ae1Ag1", "Ae1Ac1", with a level shift "Ae1Bg1".
  *
- * Record (SAN) notation: the rules file's "P Ae2 - Be4", "B Bc4 x Bf7 +",
+ * Record (SAN) notation (RULES.md §3.9): "P Ae2 - Be4", "B Bc4 x Bf7 +",
  * "P Bb7 - Bb8 = Q", "O-O @B", "P Be5 x Bd6 e.p.", read tolerantly. */
 #include "config.h"
 #include "vs-strato.h"

@@ -1,4 +1,4 @@
-/* vs-strato.h — Strato Chess (three stacked 8×8 boards), see rules/strato.md.
+/* vs-strato.h — Strato Chess (three stacked 8×8 boards), see src/core/RULES.md §3.
  *
  * The module is reached through vs_variant_strato (vs-variant.h); this header
  * only adds the start-position choice that Black makes before the game. */

@@ -4,7 +4,7 @@
  * that fills a VsVariant vtable.  Everything above src/core (records, engine,
  * UI, CLI) talks to the rules only through this header.
  *
- * Design (read with the files in ../shared/rules/):
+ * Design (read with src/core/RULES.md, §1 for these conventions):
  *  - Squares are one canonical index for every variant:
  *        sq = level * (files * ranks) + rank * files + file
  *    with file 0 = a/A, rank 0 = White's (Cho's) back rank, level 0 = A.
@@ -154,7 +154,7 @@ typedef enum {
   VS_NOTATION_UCI = 0,  /* engine notation: e2e4, e7e8q, N@f3, e2e2 (pass),
                            Chartima b2a2x / suicide, Strato Ae2Be4 …      */
   VS_NOTATION_SAN,      /* the variant's record notation: PGN SAN for
-                           Crazyhouse and Janggi, the rules page's notation
+                           Crazyhouse and Janggi, the RULES.md notation
                            for Chartima and Strato                         */
   VS_NOTATION_GIBO,     /* Janggi only: 79卒78                              */
 } VsNotation;
@@ -178,7 +178,7 @@ typedef struct {
   const char *letter;      /* position-string letter (upper case), e.g. "H" */
   const char *record;      /* record abbreviation, e.g. "Ca", "nB", "H" (Janggi horse) */
   const char *name;        /* English name (mark with N_() in the module)   */
-  const char *name_ja;     /* Japanese name from the rules file             */
+  const char *name_ja;     /* Japanese name (RULES.md §2.3)                */
   const char *glyph;       /* one-character kanji/hanja for piece art       */
 } VsPieceInfo;
 
@@ -234,8 +234,8 @@ struct _VsVariant {
    * the result it implies. */
   VsGameState (*game_state) (const VsPosition *pos, VsResult *result);
 
-  /* Notation: write a legal move; parse text into a legal move (tolerant as the
-   * rules file says).  parse returns FALSE with VS_CORE_ERROR on failure and may
+  /* Notation: write a legal move; parse text into a legal move (tolerant as
+   * src/core/RULES.md says).  parse returns FALSE with VS_CORE_ERROR on failure and may
    * set *warning (a static, untranslated string, e.g. wrong check mark). */
   void     (*write_move)  (const VsPosition *pos, VsMove m, VsNotation n, char out[VS_MOVE_TEXT_MAX]);
   gboolean (*parse_move)  (const VsPosition *pos, const char *text, VsNotation n,

@@ -2,7 +2,7 @@
  *
  * The text arrives here as UTF-8 (the stream reader decodes CP949 line by
  * line, drops stray 0xFF/0x1A bytes and CR).  Every token form of
- * ../shared/rules/janggi.md is read:
+ * src/core/RULES.md §4.11 is read:
  *   08마87  71楚卒72  79초졸78  74象  77졸67타병  57차27장군  i3卒h3  한수쉼
  *   <12> (time spent on the move, kept as [%emt])  {comments}
  * Setups: 초차림/한차림 (older 초포진/한포진) or a full board in 판; the

@@ -3,7 +3,7 @@
  * Crazyhouse and Janggi movetext is split at blanks as PGN says.  Chartima
  * and Strato record notation has blanks inside a move ("P D3 - D4"), so
  * their movetext is split by the structure of a move instead: piece, square,
- * "-"/"x", square, then the optional parts the rules files list ("x <sq>"
+ * "-"/"x", square, then the optional parts src/core/RULES.md §2.11/§3.9 list ("x <sq>"
  * Ultima captures, "= <piece>", "& D", "e.p.", "@B", check marks).  Each
  * move's text is then read by the rules module (vs_move_parse, SAN).
  */

@@ -356,7 +356,7 @@ gboolean
 vs_guide_use_japanese_names (void)
 {
   /* Translators: write "piece-names:Japanese" if the guide should title the
-   * pieces with the Japanese names of the rules files (as in the Japanese
+   * pieces with the Japanese names of src/core/RULES.md (as in the Japanese
    * translation); anything else keeps the English names. */
   return strcmp (C_("guide", "piece-names:English"), "piece-names:Japanese") == 0;
 }

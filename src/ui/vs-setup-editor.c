@@ -184,7 +184,8 @@ flag_possible (VsSetupEditor *self, int sq)
 }
 
 /* What the piece flag means in this variant (the position-string marks of
- * ../shared/rules/: Crazyhouse "~", Strato "'", Chartima "+B*"). */
+ * src/core/RULES.md §5.2, §3.8, §2.10: Crazyhouse "~", Strato "'",
+ * Chartima "+B*"). */
 static const char *
 flag_label (const VsVariant *v)
 {
