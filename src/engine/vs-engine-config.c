@@ -205,11 +205,17 @@ vs_engine_caps_free (VsEngineCaps *caps)
 gboolean
 vs_engine_caps_plays (const VsEngineCaps *caps, const VsVariant *variant)
 {
-  if (caps == NULL || variant == NULL || variant->uci_variant == NULL)
+  if (caps == NULL || variant == NULL)
     return FALSE;
   if (!caps->has_variant_option)
-    return strcmp (variant->uci_variant, "crazyhouse") == 0;
-  return g_strv_contains ((const char *const *) caps->variants, variant->uci_variant);
+    return variant->uci_variant && strcmp (variant->uci_variant, "crazyhouse") == 0;
+  /* the same names vs_uci_client_set_variant tries: the UCI_Variant name,
+   * then the variant's own id (an engine written for VariantStudy) */
+  for (guint i = 0; caps->variants[i]; i++)
+    if ((variant->uci_variant && g_ascii_strcasecmp (caps->variants[i], variant->uci_variant) == 0) ||
+        g_ascii_strcasecmp (caps->variants[i], variant->id) == 0)
+      return TRUE;
+  return FALSE;
 }
 
 static GMutex cache_lock;
@@ -378,7 +384,10 @@ vs_engine_offered (GPtrArray *configs, const VsVariant *variant)
   for (guint i = 0; configs && i < configs->len; i++)
     {
       const VsEngineConfig *c = g_ptr_array_index (configs, i);
-      if (vs_engine_caps_plays (vs_engine_caps_lookup (c->command), variant))
+      const VsEngineCaps *caps = vs_engine_caps_lookup (c->command);
+      /* not asked yet, or it did not answer: offered, so that choosing it
+       * shows what is wrong; known not to play the variant: not offered */
+      if (caps == NULL || vs_engine_caps_plays (caps, variant))
         g_array_append_val (out, i);
     }
   return out;

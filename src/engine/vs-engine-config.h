@@ -71,7 +71,7 @@ void vs_engine_caps_free (VsEngineCaps *caps);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (VsEngineCaps, vs_engine_caps_free)
 
 /* Whether the engine plays @variant (its UCI_Variant list holds the
- * variant's uci_variant name; an engine without the option is taken for a
+ * variant's uci_variant name or its id; an engine without the option is taken for a
  * chess engine that plays only crazyhouse).  NULL caps: FALSE. */
 gboolean vs_engine_caps_plays (const VsEngineCaps *caps, const VsVariant *variant);
 
@@ -92,7 +92,9 @@ gboolean vs_engine_caps_known (const char *command);
 void vs_engine_caps_clear_cache (void);
 
 /* The engines of @configs offered for @variant: the built-in engine always,
- * an external one only when its (cached) caps say it plays the variant.
+ * an external one unless its (cached) caps say it does not play the variant
+ * (an engine not asked yet, or that failed to answer, is offered: choosing
+ * it shows its fault).
  * Returns indexes into @configs (G_MAXUINT = the built-in engine first). */
 GArray *vs_engine_offered (GPtrArray *configs, const VsVariant *variant);
 /* The default engine for @variant: the first detected engine of @configs

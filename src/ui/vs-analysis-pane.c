@@ -301,6 +301,9 @@ probe_done (GObject *source, GAsyncResult *result, gpointer user_data)
 static void
 fill_engines (VsAnalysisPane *self)
 {
+  guint old_sel = gtk_drop_down_get_selected (self->engine_dropdown);
+  g_autofree char *before = old_sel < self->engine_commands->len
+                            ? g_strdup (g_ptr_array_index (self->engine_commands, old_sel)) : NULL;
   g_ptr_array_set_size (self->engine_names, 0);
   g_ptr_array_set_size (self->engine_commands, 0);
   g_ptr_array_add (self->engine_names, g_strdup (_("Built-in engine")));
@@ -367,6 +370,9 @@ fill_engines (VsAnalysisPane *self)
       sel = i;
   gtk_drop_down_set_selected (self->engine_dropdown, sel == G_MAXUINT ? 0 : sel);
   self->filling = FALSE;
+  const char *now = sel == G_MAXUINT || sel == 0 ? NULL : g_ptr_array_index (self->engine_commands, sel);
+  if (g_strcmp0 (now, before) != 0 && gtk_toggle_button_get_active (self->run_button))
+    run (self);   /* the default engine became known: it takes over */
 }
 
 const char *
