@@ -83,7 +83,11 @@ vs_engine_configs_all (GVariant *user_engines)
       /* product names, not translated */
       c->name = g_strdup (g_str_has_suffix (base, "largeboard") ? "Fairy-Stockfish (largeboard)"
                           : i == 0 ? "Fairy-Stockfish" : base);
-      c->command = g_shell_quote (found[i]);
+      /* a command line: quoted only when the path needs it */
+      gboolean plain = TRUE;
+      for (const char *p = found[i]; *p && plain; p++)
+        plain = g_ascii_isalnum (*p) || strchr ("/._-+", *p) != NULL;
+      c->command = plain ? g_strdup (found[i]) : g_shell_quote (found[i]);
       c->detected = TRUE;
       g_ptr_array_add (out, c);
     }

@@ -235,7 +235,7 @@ static gboolean
 option_is_managed (const char *name)
 {
   static const char *const managed[] = { "Threads", "Hash", "MultiPV", "UCI_Chess960",
-                                         "UCI_AnalyseMode", "Ponder" };
+                                         "UCI_AnalyseMode", "Ponder", "Protocol" };
   for (guint i = 0; i < G_N_ELEMENTS (managed); i++)
     if (g_ascii_strcasecmp (name, managed[i]) == 0)
       return TRUE;
@@ -437,8 +437,9 @@ fill_engines (VsPreferencesDialog *self)
     }
 }
 
-/* Opens the options of the engine named @name (tests, screenshots). */
-void
+/* Opens the options of the engine named @name (tests, screenshots); FALSE
+ * while its options are not known yet. */
+gboolean
 vs_preferences_dialog_expand_engine (VsPreferencesDialog *self, const char *name)
 {
   for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (self->engines_list)); row;
@@ -448,8 +449,12 @@ vs_preferences_dialog_expand_engine (VsPreferencesDialog *self, const char *name
       if (box && g_strcmp0 (g_object_get_data (G_OBJECT (box), "vs-engine"), name) == 0)
         for (GtkWidget *c = gtk_widget_get_first_child (box); c; c = gtk_widget_get_next_sibling (c))
           if (GTK_IS_EXPANDER (c))
-            gtk_expander_set_expanded (GTK_EXPANDER (c), TRUE);
+            {
+              gtk_expander_set_expanded (GTK_EXPANDER (c), TRUE);
+              return TRUE;
+            }
     }
+  return FALSE;
 }
 
 static void
