@@ -195,6 +195,45 @@ test_user_options_sent (void)
   vs_uci_client_set_user_options (cmd, NULL);
 }
 
+/* `variant-study-cli analyze` uses the same choice and says which engine. */
+static void
+test_cli_auto (void)
+{
+  const char *cli = g_getenv ("VS_CLI");
+  if (cli == NULL)
+    {
+      g_test_skip ("VS_CLI not set");
+      return;
+    }
+  g_autofree char *script = script_path ();
+  static const struct { const char *id, *engine, *expect; } cases[] = {
+    { "crazyhouse", NULL, "engine: Fairy-Stockfish\n" },
+    { "janggi", "auto", "engine: Fairy-Stockfish\n" },
+    { "chartima", NULL, "engine: built-in\n" },
+    { "crazyhouse", "builtin", "engine: built-in\n" },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (GSubprocessLauncher) l = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE |
+                                                                      G_SUBPROCESS_FLAGS_STDERR_PIPE);
+      g_subprocess_launcher_setenv (l, "VS_FAIRY_STOCKFISH", script, TRUE);
+      g_subprocess_launcher_setenv (l, "LANGUAGE", "en", TRUE);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GSubprocess) p = NULL;
+      if (cases[i].engine)
+        p = g_subprocess_launcher_spawn (l, &error, cli, "analyze", "-v", cases[i].id, "-d", "1",
+                                         "--engine", cases[i].engine, NULL);
+      else
+        p = g_subprocess_launcher_spawn (l, &error, cli, "analyze", "-v", cases[i].id, "-d", "1", NULL);
+      g_assert_no_error (error);
+      g_autofree char *out = NULL, *err = NULL;
+      g_assert_true (g_subprocess_communicate_utf8 (p, NULL, NULL, &out, &err, &error));
+      g_assert_no_error (error);
+      g_assert_cmpstr (err, ==, cases[i].expect);
+      g_assert_true (g_str_has_suffix (out, cases[i].expect[8] == 'F' ? "bestmove (none)\n" : "\n"));
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -203,5 +242,6 @@ main (int argc, char **argv)
   g_test_add_func ("/engine-choice/option-parse", test_option_parse);
   g_test_add_func ("/engine-choice/offered-and-default", test_offered_and_default);
   g_test_add_func ("/engine-choice/user-options-sent", test_user_options_sent);
+  g_test_add_func ("/engine-choice/cli-auto", test_cli_auto);
   return g_test_run ();
 }
