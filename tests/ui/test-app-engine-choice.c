@@ -91,6 +91,19 @@ test_default_and_fault_cleared (void)
   g_assert_cmpstr (chosen, ==, VS_ANALYSIS_PANE_BUILTIN);
   vs_analysis_pane_stop (pane);
 
+  /* the values of the Preferences options editor go to the engine */
+  g_settings_set_value (settings, "engine-options",
+                        g_variant_new_parsed ("{'Fairy-Stockfish': {'UCI_Elo': '1500'}}"));
+  app_test_run (20);
+  g_auto (GStrv) sent = vs_uci_client_get_user_options (fake_fs);
+  g_assert_nonnull (sent);
+  g_assert_cmpstr (sent[0], ==, "UCI_Elo=1500");
+  g_assert_null (sent[1]);
+  g_settings_reset (settings, "engine-options");
+  app_test_run (20);
+  g_auto (GStrv) none = vs_uci_client_get_user_options (fake_fs);
+  g_assert_null (none);
+
   g_settings_reset (settings, "analysis-engine");
   g_unsetenv ("FAKE_ENGINE_MODE");
   gtk_window_destroy (GTK_WINDOW (win));
@@ -109,6 +122,28 @@ select_page (GtkWidget *w, const char *tab)
       }
   for (GtkWidget *c = gtk_widget_get_first_child (w); c; c = gtk_widget_get_next_sibling (c))
     select_page (c, tab);
+}
+
+/* The editor widget of option `name` (the grid row labelled with it). */
+static GtkWidget *
+find_option_widget (GtkWidget *w, const char *name)
+{
+  if (GTK_IS_GRID (w))
+    for (int row = 0; row < 200; row++)
+      {
+        GtkWidget *label = gtk_grid_get_child_at (GTK_GRID (w), 0, row);
+        if (label == NULL)
+          break;
+        if (GTK_IS_LABEL (label) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (label)), name) == 0)
+          return gtk_grid_get_child_at (GTK_GRID (w), 1, row);
+      }
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_option_widget (c, name);
+      if (found)
+        return found;
+    }
+  return NULL;
 }
 
 static void
@@ -150,6 +185,25 @@ test_preferences_screenshot (void)
   g_assert_true (app_test_screenshot (GTK_WIDGET (prefs), path, &error));
   g_assert_no_error (error);
   g_test_message ("wrote %s", path);
+
+  /* the editor is built from the engine's own option lines and stores what
+   * is changed (and nothing for a value back at the engine's default) */
+  GtkWidget *elo = find_option_widget (GTK_WIDGET (prefs), "UCI_Elo");
+  g_assert_true (GTK_IS_SPIN_BUTTON (elo));
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (elo), 1600);
+  GtkWidget *limit = find_option_widget (GTK_WIDGET (prefs), "UCI_LimitStrength");
+  g_assert_true (GTK_IS_CHECK_BUTTON (limit));
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (limit), TRUE);
+  g_autoptr (GVariant) stored = g_settings_get_value (settings, "engine-options");
+  g_autofree char *text = g_variant_print (stored, FALSE);
+  g_assert_cmpstr (text, ==, "{'Fairy-Stockfish': {'UCI_Elo': '1600', 'UCI_LimitStrength': 'true'}}");
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (limit), FALSE);
+  g_autoptr (GVariant) stored2 = g_settings_get_value (settings, "engine-options");
+  g_autofree char *text2 = g_variant_print (stored2, FALSE);
+  g_assert_cmpstr (text2, ==, "{'Fairy-Stockfish': {'UCI_Elo': '1600'}}");
+  g_assert_null (find_option_widget (GTK_WIDGET (prefs), "Protocol"));
+  g_settings_reset (settings, "engine-options");
+
   gtk_window_destroy (GTK_WINDOW (prefs));
   gtk_window_destroy (GTK_WINDOW (win));
   app_test_run (50);
