@@ -203,8 +203,23 @@ test_preferences_screenshot (void)
   g_assert_cmpstr (text2, ==, "{'Fairy-Stockfish': {'UCI_Elo': '1600'}}");
   g_assert_null (find_option_widget (GTK_WIDGET (prefs), "Protocol"));
   g_settings_reset (settings, "engine-options");
-
   gtk_window_destroy (GTK_WINDOW (prefs));
+
+  /* the analysis pane with the real engine: Crazyhouse and Chartima */
+  VsAnalysisPane *pane = VS_ANALYSIS_PANE (vs_window_get_analysis_pane (win));
+  g_settings_reset (settings, "analysis-engine");
+  const char *ids[] = { "crazyhouse", "chartima" };
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      new_game (win, ids[i]);
+      if (i == 0)
+        g_assert_cmpstr (wait_engine (pane, "Fairy-Stockfish"), ==, "Fairy-Stockfish");
+      app_test_run (200);
+      g_autofree char *pf = g_strdup_printf ("analysis-pane-%s-%s.png", ids[i], lang && *lang ? lang : "en");
+      g_autofree char *pp = g_build_filename (dir, pf, NULL);
+      g_assert_true (app_test_screenshot (GTK_WIDGET (pane), pp, &error));
+      g_test_message ("wrote %s", pp);
+    }
   gtk_window_destroy (GTK_WINDOW (win));
   app_test_run (50);
 }
