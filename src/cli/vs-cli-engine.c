@@ -541,6 +541,7 @@ vs_cli_uci (int argc, char **argv)
 /* ---- analyze -------------------------------------------------------------------- */
 
 #include "vs-uci-client.h"
+#include "vs-engine-config.h"
 #include "vs-game.h"
 #include "vs-record.h"
 #include <math.h>
@@ -588,7 +589,7 @@ vs_cli_analyze (int argc, char **argv)
     { "multipv", 'm', 0, G_OPTION_ARG_INT, &multipv, N_("Number of lines (default 1)"), "K" },
     { "threads", 0, 0, G_OPTION_ARG_INT, &threads, N_("Search threads (default 1)"), "N" },
     { "hash", 0, 0, G_OPTION_ARG_INT, &hash, N_("Hash table size in MB (default 64)"), "MB" },
-    { "engine", 'e', 0, G_OPTION_ARG_STRING, &engine, N_("Use this UCI engine command instead of the built-in engine"), "CMD" },
+    { "engine", 'e', 0, G_OPTION_ARG_STRING, &engine, N_("Engine: “auto” (default: Fairy-Stockfish where it plays the variant, else the built-in engine), “builtin”, or a UCI engine command"), "CMD" },
     { NULL }
   };
   g_autoptr(GOptionContext) ctx = g_option_context_new (_("— analyse one position"));
@@ -621,6 +622,27 @@ vs_cli_analyze (int argc, char **argv)
   limits.multipv = CLAMP (multipv, 1, VS_SEARCH_MAX_MULTIPV);
   AnalyzeCtx a = { pos, FALSE };
   VsMove best;
+  g_autofree char *engine_label = NULL;
+  if (engine == NULL || g_str_equal (engine, "auto"))
+    {
+      /* the same default as the analysis pane */
+      g_clear_pointer (&engine, g_free);
+      g_autoptr(GPtrArray) configs = vs_engine_configs_all (NULL);
+      for (guint i = 0; i < configs->len; i++)
+        {
+          g_autoptr(VsEngineCaps) caps =
+            vs_engine_caps_probe (((VsEngineConfig *) g_ptr_array_index (configs, i))->command, NULL, NULL);
+        }
+      const VsEngineConfig *def = vs_engine_default_for (configs, v);
+      if (def)
+        {
+          engine = g_strdup (def->command);
+          engine_label = g_strdup (def->name);
+        }
+    }
+  else if (g_str_equal (engine, "builtin"))
+    g_clear_pointer (&engine, g_free);
+  fprintf (stderr, _("engine: %s\n"), engine ? (engine_label ? engine_label : engine) : _("built-in"));
   if (engine)
     {
       g_autoptr(VsUciClient) client = vs_uci_client_new (engine);

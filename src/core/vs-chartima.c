@@ -613,6 +613,7 @@ const VsVariant vs_variant_chartima = {
   .n_piece_types = CH_N_TYPES,
   .pieces = vs_ch_pieces,
   .piece_context = "chartima piece",
+  .uci_variant = NULL,
   .start_fen = START_FEN,
   .from_string = ch_from_string,
   .to_string = ch_to_string,

@@ -1980,6 +1980,7 @@ const VsVariant vs_variant_crazyhouse = {
   .n_piece_types = 6,
   .pieces = zh_pieces,
   .piece_context = "chess piece",
+  .uci_variant = "crazyhouse",
   .start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
   .from_string = zh_from_string,
   .to_string = zh_to_string,

@@ -1444,6 +1444,7 @@ const VsVariant vs_variant_strato = {
   .n_piece_types = 6,
   .pieces = strato_pieces,
   .piece_context = "chess piece",
+  .uci_variant = NULL,
   .start_fen = VS_STRATO_START_WHITE_BELOW,
   .from_string = strato_from_string,
   .to_string = strato_to_string,

@@ -245,6 +245,11 @@ struct _VsVariant {
    * the same English name is a different word per variant in Japanese
    * ("King" is キング in chess, 国王 in Chartima, 궁/楚・漢 in Janggi). */
   const char *piece_context;
+
+  /* The UCI_Variant value engines (Fairy-Stockfish) use for this variant
+   * ("crazyhouse", "janggitraditional", "janggicasual"), or NULL if no
+   * known engine plays it: then only the built-in engine is offered. */
+  const char *uci_variant;
 };
 
 /* ---- Errors ------------------------------------------------------------------ */

@@ -37,6 +37,7 @@ struct _VsUciClient {
   GPtrArray *options;     /* option names */
   GHashTable *defaults;   /* option name (lower case) → default value */
   GPtrArray *variants;    /* UCI_Variant values */
+  GPtrArray *option_lines; /* the "option name …" lines as sent */
   atomic_int stop_requested;
   atomic_size_t queued_bytes; /* text in `lines` */
   atomic_int closing;         /* quit: the reader must not wait for room */
@@ -59,6 +60,7 @@ vs_uci_client_finalize (GObject *object)
   g_free (self->label);
   g_ptr_array_unref (self->options);
   g_ptr_array_unref (self->variants);
+  g_ptr_array_unref (self->option_lines);
   g_hash_table_unref (self->defaults);
   g_mutex_clear (&self->write_lock);
   G_OBJECT_CLASS (vs_uci_client_parent_class)->finalize (object);
@@ -75,6 +77,7 @@ vs_uci_client_init (VsUciClient *self)
 {
   self->options = g_ptr_array_new_with_free_func (g_free);
   self->variants = g_ptr_array_new_with_free_func (g_free);
+  self->option_lines = g_ptr_array_new_with_free_func (g_free);
   self->defaults = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   g_mutex_init (&self->write_lock);
   self->watchdog_ms = WATCHDOG_DEFAULT_MS;
@@ -354,6 +357,8 @@ vs_uci_client_start (VsUciClient *self, int timeout_ms, GCancellable *cancellabl
           const char *t = strstr (s, " type ");
           g_autofree char *name = t ? g_strndup (s, t - s) : g_strdup (s);
           g_ptr_array_add (self->options, g_strdup (g_strstrip (name)));
+          if (self->option_lines->len < 500)
+            g_ptr_array_add (self->option_lines, g_utf8_make_valid (line, MIN (strlen (line), 4000)));
           const char *d = strstr (s, " default ");
           if (d)
             {
@@ -380,7 +385,58 @@ vs_uci_client_start (VsUciClient *self, int timeout_ms, GCancellable *cancellabl
           return FALSE;
         }
     }
+  /* the values the user set in Preferences for this engine */
+  g_auto (GStrv) user = vs_uci_client_get_user_options (self->command_line);
+  for (int i = 0; user && user[i]; i++)
+    {
+      const char *eq = strchr (user[i], '=');
+      if (eq == NULL)
+        continue;
+      g_autofree char *name = g_strndup (user[i], eq - user[i]);
+      if (vs_uci_client_has_option (self, name) &&
+          !vs_uci_client_set_option (self, name, eq + 1, error))
+        return FALSE;
+    }
   return TRUE;
+}
+
+static GMutex user_options_lock;
+static GHashTable *user_options; /* command line → GStrv "NAME=VALUE" */
+
+void
+vs_uci_client_set_user_options (const char *command_line, const char *const *name_values)
+{
+  g_mutex_lock (&user_options_lock);
+  if (user_options == NULL)
+    user_options = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_strfreev);
+  if (name_values && name_values[0])
+    g_hash_table_replace (user_options, g_strdup (command_line), g_strdupv ((char **) name_values));
+  else
+    g_hash_table_remove (user_options, command_line);
+  g_mutex_unlock (&user_options_lock);
+}
+
+char **
+vs_uci_client_get_user_options (const char *command_line)
+{
+  char **out = NULL;
+  g_mutex_lock (&user_options_lock);
+  if (user_options && command_line)
+    out = g_strdupv (g_hash_table_lookup (user_options, command_line));
+  g_mutex_unlock (&user_options_lock);
+  return out;
+}
+
+const GPtrArray *
+vs_uci_client_get_variants (VsUciClient *self)
+{
+  return self->variants;
+}
+
+const GPtrArray *
+vs_uci_client_get_option_lines (VsUciClient *self)
+{
+  return self->option_lines;
 }
 
 const char *
@@ -416,15 +472,7 @@ vs_uci_client_set_option (VsUciClient *self, const char *name, const char *value
 const char *
 vs_uci_variant_name (const VsVariant *v)
 {
-  if (v == NULL || v->id == NULL)
-    return NULL;
-  if (strcmp (v->id, "janggi") == 0)
-    return "janggitraditional";
-  if (strcmp (v->id, "janggi-casual") == 0)
-    return "janggicasual";
-  if (strcmp (v->id, "crazyhouse") == 0)
-    return "crazyhouse";
-  return NULL;
+  return v ? v->uci_variant : NULL;
 }
 
 gboolean
@@ -435,13 +483,11 @@ vs_uci_client_set_variant (VsUciClient *self, const VsVariant *v, GError **error
   int nc = 0;
   if (vs_uci_variant_name (v))
     cands[nc++] = vs_uci_variant_name (v);
-  if (strcmp (v->id, "janggi-casual") == 0)
-    cands[nc++] = "janggicasual";
-  else
-    cands[nc++] = v->id;
+  cands[nc++] = v->id;
   if (!vs_uci_client_has_option (self, "UCI_Variant"))
     {
-      if (strcmp (v->id, "crazyhouse") == 0)
+      /* a plain chess engine with drops but no variant option */
+      if (v->uci_variant && strcmp (v->uci_variant, "crazyhouse") == 0)
         return TRUE;
     }
   else
@@ -882,8 +928,34 @@ vs_uci_find_fairy_stockfish (void)
 {
   if (g_file_test ("/usr/games/fairy-stockfish", G_FILE_TEST_IS_EXECUTABLE))
     return g_strdup ("/usr/games/fairy-stockfish");
-  char *p = g_find_program_in_path ("fairy-stockfish");
-  if (p == NULL)
-    p = g_find_program_in_path ("fairy-stockfish-largeboard");
-  return p;
+  return g_find_program_in_path ("fairy-stockfish");
+}
+
+char **
+vs_uci_find_fairy_stockfish_all (void)
+{
+  GPtrArray *out = g_ptr_array_new ();
+  const char *env = g_getenv ("VS_FAIRY_STOCKFISH");
+  if (env)
+    {
+      /* tests: the engines to "find", separated by ':'; empty for none */
+      g_auto (GStrv) parts = g_strsplit (env, ":", -1);
+      for (int i = 0; parts[i]; i++)
+        if (*parts[i])
+          g_ptr_array_add (out, g_strdup (parts[i]));
+    }
+  else
+    {
+      static const char *const names[] = { "fairy-stockfish", "fairy-stockfish-largeboard" };
+      for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+        {
+          g_autofree char *games = g_build_filename ("/usr/games", names[i], NULL);
+          char *p = g_file_test (games, G_FILE_TEST_IS_EXECUTABLE) ? g_strdup (games)
+                                                                    : g_find_program_in_path (names[i]);
+          if (p)
+            g_ptr_array_add (out, p);
+        }
+    }
+  g_ptr_array_add (out, NULL);
+  return (char **) g_ptr_array_free (out, FALSE);
 }

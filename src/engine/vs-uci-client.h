@@ -91,5 +91,22 @@ gboolean     vs_uci_parse_info        (const VsPosition *pos, const char *line,
 const char  *vs_uci_variant_name      (const VsVariant *variant);
 /* Path of Fairy-Stockfish (/usr/games/fairy-stockfish or on PATH), or NULL. */
 char        *vs_uci_find_fairy_stockfish (void);
+/* Every Fairy-Stockfish build found (fairy-stockfish, then
+ * fairy-stockfish-largeboard; /usr/games first, then PATH), NULL-terminated.
+ * The environment variable VS_FAIRY_STOCKFISH (':'-separated paths, empty
+ * for none) replaces the search (tests). */
+char       **vs_uci_find_fairy_stockfish_all (void);
+
+/* After "uciok": the UCI_Variant values and the raw "option name …" lines
+ * the engine announced (arrays of char*, owned by the client). */
+const GPtrArray *vs_uci_client_get_variants     (VsUciClient *self);
+const GPtrArray *vs_uci_client_get_option_lines (VsUciClient *self);
+
+/* Option values ("NAME=VALUE") that every client started with
+ * `command_line` sends after "uciok" (options the engine does not announce
+ * are skipped).  Thread-safe; NULL or empty clears. */
+void         vs_uci_client_set_user_options (const char *command_line,
+                                             const char *const *name_values);
+char       **vs_uci_client_get_user_options (const char *command_line);
 
 G_END_DECLS

@@ -34,6 +34,9 @@ struct _VsAnalysisPane
   guint n_reports;
   gboolean updating_button;
   char *fault;                 /* the last engine fault, or NULL */
+  const VsVariant *variant;    /* the variant the engine list was made for */
+  gboolean filling;            /* fill_engines is changing the selection */
+  GCancellable *cancellable;   /* engine probes */
 };
 
 enum { SIGNAL_SCORE, SIGNAL_LINE_ACTIVATED, N_SIGNALS };
@@ -123,6 +126,7 @@ progress_cb (VsAnalysis *analysis, VsAnalysisInfo *info, VsAnalysisPane *self)
 }
 
 static void run (VsAnalysisPane *self);
+static void fill_engines (VsAnalysisPane *self);
 
 /* ---- Engine faults -------------------------------------------------------------- */
 
@@ -246,6 +250,16 @@ vs_analysis_pane_set_position (VsAnalysisPane *self, const VsPosition *pos)
   g_return_if_fail (VS_IS_ANALYSIS_PANE (self));
   memcpy (self->pos, pos, sizeof *pos);
   self->have_pos = TRUE;
+  if (pos->variant != self->variant)
+    {
+      /* another variant: its own engines, and no fault of the last one */
+      if (self->fault)
+        {
+          set_fault (self, NULL);
+          gtk_label_set_label (self->status_label, "");
+        }
+      fill_engines (self);
+    }
   for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (self->lines_box)); row;
        row = gtk_widget_get_next_sibling (row))
     gtk_widget_set_visible (row, FALSE);
@@ -270,46 +284,137 @@ run_toggled_cb (VsAnalysisPane *self)
 /* ---- Engines ------------------------------------------------------------------ */
 
 static void
+probe_done (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr (VsAnalysisPane) self = user_data;
+  g_autoptr (GError) error = NULL;
+  vs_engine_caps_probe_finish (result, &error);
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) || self->cancellable == NULL)
+    return;
+  /* the answer (or the failure) is cached: list the engine or not */
+  fill_engines (self);
+}
+
+/* The engines offered for the variant on the board: the built-in one and
+ * every engine that said (answering "uci") that it plays it; engines not
+ * asked yet are asked off the main loop and the list is made again. */
+static void
 fill_engines (VsAnalysisPane *self)
 {
+  guint old_sel = gtk_drop_down_get_selected (self->engine_dropdown);
+  g_autofree char *before = old_sel < self->engine_commands->len
+                            ? g_strdup (g_ptr_array_index (self->engine_commands, old_sel)) : NULL;
   g_ptr_array_set_size (self->engine_names, 0);
   g_ptr_array_set_size (self->engine_commands, 0);
   g_ptr_array_add (self->engine_names, g_strdup (_("Built-in engine")));
   g_ptr_array_add (self->engine_commands, NULL);
+  self->variant = self->have_pos ? self->pos->variant : NULL;
   g_autofree char *chosen = NULL;
+  g_autofree char *fallback = NULL;
   if (self->settings)
     {
       /* read back and checked entry by entry (vs-engine-config.c): the
        * settings may have been edited by hand */
       g_autoptr (GVariant) engines = g_settings_get_value (self->settings, "external-engines");
-      g_autoptr (GPtrArray) configs = vs_engine_configs_from_variant (engines);
+      g_autoptr (GPtrArray) configs = vs_engine_configs_all (engines);
       for (guint i = 0; i < configs->len; i++)
         {
           const VsEngineConfig *c = g_ptr_array_index (configs, i);
+          if (!vs_engine_caps_known (c->command) && self->cancellable)
+            vs_engine_caps_probe_async (c->command, self->cancellable, probe_done, g_object_ref (self));
+        }
+      /* the option values set in Preferences go with every start */
+      g_autoptr (GVariant) opts = g_settings_get_value (self->settings, "engine-options");
+      for (guint i = 0; i < configs->len; i++)
+        {
+          const VsEngineConfig *c = g_ptr_array_index (configs, i);
+          g_autoptr (GVariant) one = g_variant_lookup_value (opts, c->name, G_VARIANT_TYPE ("a{ss}"));
+          g_autoptr (GPtrArray) nv = g_ptr_array_new_with_free_func (g_free);
+          GVariantIter it;
+          const char *k, *v;
+          if (one)
+            {
+              g_variant_iter_init (&it, one);
+              while (g_variant_iter_next (&it, "{&s&s}", &k, &v))
+                g_ptr_array_add (nv, g_strdup_printf ("%s=%s", k, v));
+            }
+          g_ptr_array_add (nv, NULL);
+          vs_uci_client_set_user_options (c->command, (const char *const *) nv->pdata);
+        }
+      g_autoptr (GArray) offered = vs_engine_offered (configs, self->variant);
+      for (guint k = 1; k < offered->len; k++)
+        {
+          const VsEngineConfig *c = g_ptr_array_index (configs, g_array_index (offered, guint, k));
           g_ptr_array_add (self->engine_names, g_strdup (c->name));
           g_ptr_array_add (self->engine_commands, g_strdup (c->command));
         }
       chosen = g_settings_get_string (self->settings, "analysis-engine");
+      const VsEngineConfig *def = vs_engine_default_for (configs, self->variant);
+      fallback = def ? g_strdup (def->name) : NULL;
     }
   g_ptr_array_add (self->engine_names, NULL);
   GtkStringList *model = gtk_string_list_new ((const char *const *) self->engine_names->pdata);
   g_ptr_array_set_size (self->engine_names, self->engine_names->len - 1);
+  self->filling = TRUE;
   gtk_drop_down_set_model (self->engine_dropdown, G_LIST_MODEL (model));
   g_object_unref (model);
-  guint sel = 0;
-  for (guint i = 1; chosen && i < self->engine_names->len; i++)
+  /* the user's choice when offered for this variant, else the default */
+  guint sel = G_MAXUINT;
+  if (chosen && g_str_equal (chosen, VS_ANALYSIS_PANE_BUILTIN))
+    sel = 0;
+  for (guint i = 1; sel == G_MAXUINT && chosen && *chosen && i < self->engine_names->len; i++)
     if (g_str_equal (g_ptr_array_index (self->engine_names, i), chosen))
       sel = i;
-  gtk_drop_down_set_selected (self->engine_dropdown, sel);
+  for (guint i = 1; sel == G_MAXUINT && fallback && i < self->engine_names->len; i++)
+    if (g_str_equal (g_ptr_array_index (self->engine_names, i), fallback))
+      sel = i;
+  gtk_drop_down_set_selected (self->engine_dropdown, sel == G_MAXUINT ? 0 : sel);
+  self->filling = FALSE;
+  const char *now = sel == G_MAXUINT || sel == 0 ? NULL : g_ptr_array_index (self->engine_commands, sel);
+  if (g_strcmp0 (now, before) != 0 && gtk_toggle_button_get_active (self->run_button))
+    run (self);   /* the default engine became known: it takes over */
+}
+
+const char *
+vs_analysis_pane_get_engine_name (VsAnalysisPane *self)
+{
+  g_return_val_if_fail (VS_IS_ANALYSIS_PANE (self), NULL);
+  guint sel = gtk_drop_down_get_selected (self->engine_dropdown);
+  return sel < self->engine_names->len ? g_ptr_array_index (self->engine_names, sel) : NULL;
+}
+
+guint
+vs_analysis_pane_get_n_engines (VsAnalysisPane *self)
+{
+  g_return_val_if_fail (VS_IS_ANALYSIS_PANE (self), 0);
+  return self->engine_names->len;
+}
+
+gboolean
+vs_analysis_pane_select_engine (VsAnalysisPane *self, const char *name)
+{
+  g_return_val_if_fail (VS_IS_ANALYSIS_PANE (self), FALSE);
+  for (guint i = 0; i < self->engine_names->len; i++)
+    if (g_str_equal (g_ptr_array_index (self->engine_names, i), name))
+      {
+        gtk_drop_down_set_selected (self->engine_dropdown, i);
+        return TRUE;
+      }
+  return FALSE;
 }
 
 static void
 engine_selected_cb (VsAnalysisPane *self)
 {
+  if (self->filling)
+    return;
+  /* the fault was this engine's: another one starts clean */
+  set_fault (self, NULL);
+  gtk_label_set_label (self->status_label, "");
   guint sel = gtk_drop_down_get_selected (self->engine_dropdown);
   if (self->settings && sel < self->engine_names->len)
     {
-      const char *name = sel == 0 ? "" : g_ptr_array_index (self->engine_names, sel);
+      const char *name = sel == 0 ? VS_ANALYSIS_PANE_BUILTIN : g_ptr_array_index (self->engine_names, sel);
       g_autofree char *old = g_settings_get_string (self->settings, "analysis-engine");
       if (!g_str_equal (old, name))
         g_settings_set_string (self->settings, "analysis-engine", name);
@@ -323,6 +428,12 @@ settings_changed_cb (GSettings *settings, const char *key, VsAnalysisPane *self)
 {
   if (g_str_equal (key, "external-engines"))
     fill_engines (self);
+  else if (g_str_equal (key, "engine-options"))
+    {
+      fill_engines (self);
+      if (gtk_toggle_button_get_active (self->run_button))
+        run (self);
+    }
   else if (g_str_has_prefix (key, "engine-") && gtk_toggle_button_get_active (self->run_button))
     run (self);
 }
@@ -333,9 +444,7 @@ vs_analysis_pane_set_settings (VsAnalysisPane *self, GSettings *settings)
   if (self->settings)
     g_signal_handlers_disconnect_by_data (self->settings, self);
   g_set_object (&self->settings, settings);
-  g_signal_handlers_block_by_func (self->engine_dropdown, engine_selected_cb, self);
   fill_engines (self);
-  g_signal_handlers_unblock_by_func (self->engine_dropdown, engine_selected_cb, self);
   g_signal_connect (settings, "changed", G_CALLBACK (settings_changed_cb), self);
 }
 
@@ -345,6 +454,9 @@ static void
 vs_analysis_pane_dispose (GObject *object)
 {
   VsAnalysisPane *self = VS_ANALYSIS_PANE (object);
+  if (self->cancellable)
+    g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
   if (self->analysis)
     {
       g_signal_handlers_disconnect_by_data (self->analysis, self);
@@ -407,6 +519,7 @@ vs_analysis_pane_init (VsAnalysisPane *self)
   self->engine_commands = g_ptr_array_new_with_free_func (g_free);
   self->line_moves = g_ptr_array_new ();
   self->pos = g_new0 (VsPosition, 1);
+  self->cancellable = g_cancellable_new ();
   self->analysis = vs_analysis_new ();
   g_signal_connect (self->analysis, "progress", G_CALLBACK (progress_cb), self);
 

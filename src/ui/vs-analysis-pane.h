@@ -26,6 +26,17 @@ guint      vs_analysis_pane_get_n_reports (VsAnalysisPane *self);
  * While one is shown the action "pane.restart" (the Restart button) is
  * enabled: it starts the chosen engine again on the current position. */
 const char *vs_analysis_pane_get_message (VsAnalysisPane *self);
+/* The engine chooser offers the built-in engine and the engines that play
+ * the variant on the board (asked once, off the main loop).  The setting
+ * "analysis-engine" holds the user's choice: an engine's name,
+ * VS_ANALYSIS_PANE_BUILTIN, or "" for the default (Fairy-Stockfish where it
+ * plays the variant, else the built-in engine); a choice not offered for
+ * the variant falls back to the default.  Choosing another engine or
+ * another variant clears the fault shown. */
+#define VS_ANALYSIS_PANE_BUILTIN ":builtin"
+const char *vs_analysis_pane_get_engine_name (VsAnalysisPane *self);
+guint       vs_analysis_pane_get_n_engines (VsAnalysisPane *self);
+gboolean    vs_analysis_pane_select_engine (VsAnalysisPane *self, const char *name);
 
 /* Signals:
  *   "score" (gboolean has_score, int centipawns, int mate) — White's view

@@ -7,6 +7,7 @@
 #include "vs-board-theme.h"
 #include "vs-piece-set.h"
 #include "vs-engine-config.h"
+#include "vs-variant.h"
 #include "vs-preferences-dialog.h"
 
 struct _VsPreferencesDialog
@@ -107,14 +108,240 @@ static void fill_engines (VsPreferencesDialog *self);
 static void
 remove_engine_clicked_cb (GtkButton *button, VsPreferencesDialog *self)
 {
-  guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "vs-index"));
+  const char *name = g_object_get_data (G_OBJECT (button), "vs-name");
   g_autoptr (GVariant) engines = g_settings_get_value (self->settings, "external-engines");
   GVariantBuilder b;
   g_variant_builder_init (&b, G_VARIANT_TYPE ("a(ss)"));
   for (gsize i = 0; i < g_variant_n_children (engines); i++)
-    if (i != index)
-      g_variant_builder_add_value (&b, g_variant_get_child_value (engines, i));
+    {
+      const char *n;
+      g_variant_get_child (engines, i, "(&s&s)", &n, NULL);
+      if (g_strcmp0 (n, name) != 0)
+        g_variant_builder_add_value (&b, g_variant_get_child_value (engines, i));
+    }
   g_settings_set_value (self->settings, "external-engines", g_variant_builder_end (&b));
+}
+
+/* ---- Engine options ------------------------------------------------------------ */
+
+/* engine-options: a{sa{ss}}, engine name → option name → value. */
+static char *
+get_engine_option (VsPreferencesDialog *self, const char *engine, const char *option)
+{
+  g_autoptr (GVariant) all = g_settings_get_value (self->settings, "engine-options");
+  g_autoptr (GVariant) one = g_variant_lookup_value (all, engine, G_VARIANT_TYPE ("a{ss}"));
+  const char *v = NULL;
+  if (one && g_variant_lookup (one, option, "&s", &v))
+    return g_strdup (v);
+  return NULL;
+}
+
+static void
+set_engine_option (VsPreferencesDialog *self, const char *engine, const char *option,
+                   const char *value, const char *default_value)
+{
+  g_autoptr (GVariant) all = g_settings_get_value (self->settings, "engine-options");
+  GVariantBuilder b, inner;
+  g_variant_builder_init (&b, G_VARIANT_TYPE ("a{sa{ss}}"));
+  g_variant_builder_init (&inner, G_VARIANT_TYPE ("a{ss}"));
+  GVariantIter it;
+  const char *en;
+  GVariant *opts;
+  g_variant_iter_init (&it, all);
+  while (g_variant_iter_next (&it, "{&s@a{ss}}", &en, &opts))
+    {
+      if (g_str_equal (en, engine))
+        {
+          GVariantIter oi;
+          const char *k, *v;
+          g_variant_iter_init (&oi, opts);
+          while (g_variant_iter_next (&oi, "{&s&s}", &k, &v))
+            if (!g_str_equal (k, option))
+              g_variant_builder_add (&inner, "{ss}", k, v);
+        }
+      else
+        g_variant_builder_add (&b, "{s@a{ss}}", en, opts);
+      g_variant_unref (opts);
+    }
+  /* the engine's default is not stored: it follows the engine */
+  if (value && g_strcmp0 (value, default_value) != 0)
+    g_variant_builder_add (&inner, "{ss}", option, value);
+  g_autoptr (GVariant) inner_v = g_variant_ref_sink (g_variant_builder_end (&inner));
+  if (g_variant_n_children (inner_v) > 0)
+    g_variant_builder_add (&b, "{s@a{ss}}", engine, inner_v);
+  g_settings_set_value (self->settings, "engine-options", g_variant_builder_end (&b));
+}
+
+typedef struct
+{
+  VsPreferencesDialog *self;
+  char *engine;
+  char *option;
+  char *default_value;
+} OptionRef;
+
+static void
+option_ref_free (gpointer data, GClosure *closure)
+{
+  OptionRef *r = data;
+  g_free (r->engine);
+  g_free (r->option);
+  g_free (r->default_value);
+  g_free (r);
+}
+
+static OptionRef *
+option_ref (VsPreferencesDialog *self, const char *engine, const VsEngineOption *o)
+{
+  OptionRef *r = g_new0 (OptionRef, 1);
+  r->self = self;
+  r->engine = g_strdup (engine);
+  r->option = g_strdup (o->name);
+  r->default_value = g_strdup (o->default_value);
+  return r;
+}
+
+static void
+spin_changed_cb (GtkSpinButton *spin, OptionRef *r)
+{
+  g_autofree char *v = g_strdup_printf ("%d", gtk_spin_button_get_value_as_int (spin));
+  set_engine_option (r->self, r->engine, r->option, v, r->default_value);
+}
+
+static void
+check_toggled_cb (GtkCheckButton *check, OptionRef *r)
+{
+  set_engine_option (r->self, r->engine, r->option,
+                     gtk_check_button_get_active (check) ? "true" : "false", r->default_value);
+}
+
+static void
+combo_changed_cb (GtkDropDown *dd, GParamSpec *pspec, OptionRef *r)
+{
+  GtkStringObject *item = gtk_drop_down_get_selected_item (dd);
+  if (item)
+    set_engine_option (r->self, r->engine, r->option, gtk_string_object_get_string (item), r->default_value);
+}
+
+static void
+entry_changed_cb (GtkEditable *entry, OptionRef *r)
+{
+  set_engine_option (r->self, r->engine, r->option, gtk_editable_get_text (entry), r->default_value);
+}
+
+/* Options the analysis sets itself from the settings above (Threads, Hash,
+ * lines) or that are not the user's to set. */
+static gboolean
+option_is_managed (const char *name)
+{
+  static const char *const managed[] = { "Threads", "Hash", "MultiPV", "UCI_Chess960",
+                                         "UCI_AnalyseMode", "Ponder", "Protocol" };
+  for (guint i = 0; i < G_N_ELEMENTS (managed); i++)
+    if (g_ascii_strcasecmp (name, managed[i]) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* The editor of one engine's options, built from its own "option" lines. */
+static GtkWidget *
+options_grid (VsPreferencesDialog *self, const char *engine, const VsEngineCaps *caps)
+{
+  GtkWidget *grid = gtk_grid_new ();
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
+  gtk_widget_set_margin_start (grid, 12);
+  gtk_widget_set_margin_top (grid, 6);
+  int row = 0;
+  for (guint i = 0; i < caps->options->len; i++)
+    {
+      const VsEngineOption *o = g_ptr_array_index (caps->options, i);
+      if (option_is_managed (o->name))
+        continue;
+      g_autofree char *stored = get_engine_option (self, engine, o->name);
+      const char *value = stored ? stored : o->default_value;
+      GtkWidget *w = NULL;
+      switch (o->type)
+        {
+        case VS_ENGINE_OPTION_SPIN:
+          w = gtk_spin_button_new_with_range ((double) CLAMP (o->min, G_MININT32, G_MAXINT32),
+                                              (double) CLAMP (o->max, G_MININT32, G_MAXINT32), 1);
+          gtk_spin_button_set_value (GTK_SPIN_BUTTON (w), g_ascii_strtod (value, NULL));
+          g_signal_connect_data (w, "value-changed", G_CALLBACK (spin_changed_cb),
+                                 option_ref (self, engine, o), option_ref_free, 0);
+          break;
+        case VS_ENGINE_OPTION_CHECK:
+          w = gtk_check_button_new ();
+          gtk_check_button_set_active (GTK_CHECK_BUTTON (w), g_ascii_strcasecmp (value, "true") == 0);
+          g_signal_connect_data (w, "toggled", G_CALLBACK (check_toggled_cb),
+                                 option_ref (self, engine, o), option_ref_free, 0);
+          break;
+        case VS_ENGINE_OPTION_COMBO:
+          {
+            w = gtk_drop_down_new_from_strings ((const char *const *) o->vars);
+            for (guint k = 0; o->vars[k]; k++)
+              if (g_str_equal (o->vars[k], value))
+                gtk_drop_down_set_selected (GTK_DROP_DOWN (w), k);
+            g_signal_connect_data (w, "notify::selected", G_CALLBACK (combo_changed_cb),
+                                   option_ref (self, engine, o), option_ref_free, 0);
+          }
+          break;
+        case VS_ENGINE_OPTION_STRING:
+          w = gtk_entry_new ();
+          gtk_editable_set_text (GTK_EDITABLE (w), value);
+          gtk_widget_set_hexpand (w, TRUE);
+          g_signal_connect_data (w, "changed", G_CALLBACK (entry_changed_cb),
+                                 option_ref (self, engine, o), option_ref_free, 0);
+          break;
+        default:
+          break;
+        }
+      if (w == NULL)
+        continue;
+      /* the engine's own option names, as it announced them */
+      GtkWidget *label = gtk_label_new (o->name);
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_widget_set_halign (w, o->type == VS_ENGINE_OPTION_STRING ? GTK_ALIGN_FILL : GTK_ALIGN_START);
+      gtk_grid_attach (GTK_GRID (grid), label, 0, row, 1, 1);
+      gtk_grid_attach (GTK_GRID (grid), w, 1, row, 1, 1);
+      row++;
+    }
+  if (row == 0)
+    {
+      GtkWidget *label = gtk_label_new (_("This engine has no options to set here."));
+      gtk_widget_add_css_class (label, "dim-label");
+      gtk_grid_attach (GTK_GRID (grid), label, 0, 0, 2, 1);
+    }
+  return grid;
+}
+
+static void
+probe_done (GObject *source, GAsyncResult *result, gpointer data)
+{
+  g_autoptr (VsPreferencesDialog) self = data;
+  vs_engine_caps_probe_finish (result, NULL);
+  if (self->settings && self->engines_list && gtk_widget_get_root (GTK_WIDGET (self->engines_list)))
+    fill_engines (self);
+}
+
+/* "Plays Crazyhouse, Janggi" from what the engine said. */
+static char *
+plays_text (const VsEngineCaps *caps)
+{
+  GString *names = g_string_new (NULL);
+  for (const VsVariant *const *v = vs_variants (); *v; v++)
+    if (vs_engine_caps_plays (caps, *v))
+      {
+        if (names->len)
+          g_string_append (names, _(", "));
+        g_string_append (names, _((*v)->name));
+      }
+  if (names->len == 0)
+    {
+      g_string_free (names, TRUE);
+      return g_strdup (_("Plays none of the variants of this program."));
+    }
+  g_autofree char *list = g_string_free (names, FALSE);
+  return g_strdup_printf (_("Plays %s"), list);
 }
 
 static void
@@ -125,34 +352,69 @@ fill_engines (VsPreferencesDialog *self)
     gtk_list_box_remove (self->engines_list, child);
 
   g_autoptr (GVariant) engines = g_settings_get_value (self->settings, "external-engines");
-  gsize n = g_variant_n_children (engines);
-  for (gsize i = 0; i < n; i++)
+  g_autoptr (GPtrArray) configs = vs_engine_configs_all (engines);
+  for (guint i = 0; i < configs->len; i++)
     {
-      const char *name, *command;
-      g_variant_get_child (engines, i, "(&s&s)", &name, &command);
+      const VsEngineConfig *c = g_ptr_array_index (configs, i);
+      GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+      gtk_widget_set_margin_start (box, 6);
+      gtk_widget_set_margin_end (box, 6);
+      gtk_widget_set_margin_top (box, 6);
+      gtk_widget_set_margin_bottom (box, 6);
       GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-      gtk_widget_set_margin_start (row, 6);
-      gtk_widget_set_margin_end (row, 6);
-      gtk_widget_set_margin_top (row, 6);
-      gtk_widget_set_margin_bottom (row, 6);
-      GtkWidget *name_label = gtk_label_new (name);
+      GtkWidget *name_label = gtk_label_new (c->name);
       gtk_widget_add_css_class (name_label, "heading");
-      GtkWidget *cmd_label = gtk_label_new (command);
+      GtkWidget *cmd_label = gtk_label_new (c->command);
       gtk_label_set_ellipsize (GTK_LABEL (cmd_label), PANGO_ELLIPSIZE_MIDDLE);
       gtk_label_set_xalign (GTK_LABEL (cmd_label), 0);
       gtk_widget_set_hexpand (cmd_label, TRUE);
       gtk_widget_add_css_class (cmd_label, "dim-label");
-      GtkWidget *remove = gtk_button_new_from_icon_name ("user-trash-symbolic");
-      gtk_widget_set_tooltip_text (remove, _("Remove this engine"));
-      gtk_widget_add_css_class (remove, "flat");
-      g_object_set_data (G_OBJECT (remove), "vs-index", GUINT_TO_POINTER (i));
-      g_signal_connect (remove, "clicked", G_CALLBACK (remove_engine_clicked_cb), self);
       gtk_box_append (GTK_BOX (row), name_label);
       gtk_box_append (GTK_BOX (row), cmd_label);
-      gtk_box_append (GTK_BOX (row), remove);
-      gtk_list_box_append (self->engines_list, row);
+      if (c->detected)
+        {
+          GtkWidget *found = gtk_label_new (_("Found on this computer"));
+          gtk_widget_add_css_class (found, "dim-label");
+          gtk_box_append (GTK_BOX (row), found);
+        }
+      else
+        {
+          GtkWidget *remove = gtk_button_new_from_icon_name ("user-trash-symbolic");
+          gtk_widget_set_tooltip_text (remove, _("Remove this engine"));
+          gtk_widget_add_css_class (remove, "flat");
+          g_object_set_data_full (G_OBJECT (remove), "vs-name", g_strdup (c->name), g_free);
+          g_signal_connect (remove, "clicked", G_CALLBACK (remove_engine_clicked_cb), self);
+          gtk_box_append (GTK_BOX (row), remove);
+        }
+      gtk_box_append (GTK_BOX (box), row);
+
+      const VsEngineCaps *caps = vs_engine_caps_lookup (c->command);
+      GtkWidget *status;
+      if (caps)
+        {
+          g_autofree char *plays = plays_text (caps);
+          status = gtk_label_new (plays);
+        }
+      else if (vs_engine_caps_known (c->command))
+        status = gtk_label_new (_("The engine did not answer: it is offered for every variant, to show what is wrong."));
+      else
+        {
+          status = gtk_label_new (_("Asking the engine which variants it plays…"));
+          vs_engine_caps_probe_async (c->command, NULL, probe_done, g_object_ref (self));
+        }
+      gtk_label_set_xalign (GTK_LABEL (status), 0);
+      gtk_label_set_wrap (GTK_LABEL (status), TRUE);
+      gtk_box_append (GTK_BOX (box), status);
+      if (caps)
+        {
+          GtkWidget *expander = gtk_expander_new_with_mnemonic (_("_Options"));
+          gtk_expander_set_child (GTK_EXPANDER (expander), options_grid (self, c->name, caps));
+          g_object_set_data_full (G_OBJECT (box), "vs-engine", g_strdup (c->name), g_free);
+          gtk_box_append (GTK_BOX (box), expander);
+        }
+      gtk_list_box_append (self->engines_list, box);
     }
-  if (n == 0)
+  if (configs->len == 0)
     {
       GtkWidget *label = gtk_label_new (_("No external engine yet: the built-in engine is used."));
       gtk_widget_add_css_class (label, "dim-label");
@@ -160,6 +422,39 @@ fill_engines (VsPreferencesDialog *self)
       gtk_widget_set_margin_bottom (label, 12);
       gtk_list_box_append (self->engines_list, label);
     }
+  else
+    {
+      GtkWidget *label = gtk_label_new (_("Fairy-Stockfish analyses and annotates the variants it plays; "
+                                          "the built-in engine the others. Threads, hash size and lines are set above."));
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_widget_add_css_class (label, "dim-label");
+      gtk_widget_set_margin_start (label, 6);
+      gtk_widget_set_margin_end (label, 6);
+      gtk_widget_set_margin_top (label, 6);
+      gtk_widget_set_margin_bottom (label, 6);
+      gtk_list_box_append (self->engines_list, label);
+    }
+}
+
+/* Opens the options of the engine named @name (tests, screenshots); FALSE
+ * while its options are not known yet. */
+gboolean
+vs_preferences_dialog_expand_engine (VsPreferencesDialog *self, const char *name)
+{
+  for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (self->engines_list)); row;
+       row = gtk_widget_get_next_sibling (row))
+    {
+      GtkWidget *box = gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (row));
+      if (box && g_strcmp0 (g_object_get_data (G_OBJECT (box), "vs-engine"), name) == 0)
+        for (GtkWidget *c = gtk_widget_get_first_child (box); c; c = gtk_widget_get_next_sibling (c))
+          if (GTK_IS_EXPANDER (c))
+            {
+              gtk_expander_set_expanded (GTK_EXPANDER (c), TRUE);
+              return TRUE;
+            }
+    }
+  return FALSE;
 }
 
 static void

@@ -14,5 +14,8 @@ VsPreferencesDialog *vs_preferences_dialog_new (GtkWindow *parent, GSettings *se
  * failure returns FALSE with a translated message. */
 gboolean vs_preferences_dialog_add_engine (VsPreferencesDialog *self, const char *name,
                                            const char *command, GError **error);
+/* Opens the options editor of the engine named @name (tests, screenshots);
+ * FALSE while the engine has not answered yet. */
+gboolean vs_preferences_dialog_expand_engine (VsPreferencesDialog *self, const char *name);
 
 G_END_DECLS

@@ -446,6 +446,8 @@ main (int argc, char *argv[])
   g_setenv ("XDG_DATA_HOME", tmpdir, TRUE);
   g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
   g_setenv ("VS_ENGINE_WATCHDOG_MS", WATCHDOG_MS, TRUE);
+  /* no Fairy-Stockfish found: "" in analysis-engine is the built-in engine */
+  g_setenv ("VS_FAIRY_STOCKFISH", "", TRUE);
   /* the messages are compared in English */
   g_setenv ("LANGUAGE", "en", TRUE);
   gtk_test_init (&argc, &argv, NULL);
