@@ -200,11 +200,7 @@ static void
 test_cli_auto (void)
 {
   const char *cli = g_getenv ("VS_CLI");
-  if (cli == NULL)
-    {
-      g_test_skip ("VS_CLI not set");
-      return;
-    }
+  g_assert_nonnull (cli);   /* set by tests/engine/meson.build */
   g_autofree char *script = script_path ();
   static const struct { const char *id, *engine, *expect; } cases[] = {
     { "crazyhouse", NULL, "engine: Fairy-Stockfish\n" },
