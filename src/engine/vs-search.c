@@ -18,6 +18,7 @@
  * move), and faking one would touch the modules' private state.
  */
 #include "vs-search.h"
+#include "vs-search-private.h"
 #include "vs-eval.h"
 
 #include <string.h>
@@ -347,10 +348,8 @@ should_stop (Worker *w)
 /* ---- Draws -------------------------------------------------------------------- */
 
 static gboolean
-is_draw (Worker *w, int ply)
+draw_at (const VsEvalTables *t, const VsPosition *pos, int ply)
 {
-  const VsPosition *pos = &w->pos;
-  const VsEvalTables *t = w->s->tables;
   if (pos->passes >= 2)
     return TRUE;
   if (t->has_fifty_moves && pos->halfmove >= 100)
@@ -376,6 +375,31 @@ is_draw (Worker *w, int ply)
         return TRUE;
     }
   return FALSE;
+}
+
+static gboolean
+is_draw (Worker *w, int ply)
+{
+  return draw_at (w->s->tables, &w->pos, ply);
+}
+
+/* The transposition table's key of a position. */
+static uint64_t
+tt_key (const VsPosition *pos)
+{
+  return pos->key;
+}
+
+gboolean
+vs_search_test_is_draw (const VsPosition *pos, int ply)
+{
+  return draw_at (vs_eval_tables (pos->variant), pos, ply);
+}
+
+uint64_t
+vs_search_test_tt_key (const VsPosition *pos)
+{
+  return tt_key (pos);
 }
 
 /* ---- Move ordering ---------------------------------------------------------------- */
@@ -623,7 +647,7 @@ search (Worker *w, int alpha, int beta, int depth, int ply, int known_check)
 
   uint64_t tdata = 0;
   VsMove hash_move = VS_MOVE_NONE;
-  if (tt_probe (s, pos->key, &tdata))
+  if (tt_probe (s, tt_key (pos), &tdata))
     {
       hash_move = TT_MOVE (tdata);
       int ts = score_from_tt (TT_SCORE (tdata), ply);
@@ -780,7 +804,7 @@ search (Worker *w, int alpha, int beta, int depth, int ply, int known_check)
     best = alpha;
   int bound = best >= beta ? BOUND_LOWER : (best > orig_alpha ? BOUND_EXACT : BOUND_UPPER);
   if (!root || w->pv_idx == 0)
-    tt_store (s, pos->key, best_move, score_to_tt (best, ply), depth, bound);
+    tt_store (s, tt_key (pos), best_move, score_to_tt (best, ply), depth, bound);
   return best;
 }
 
@@ -964,16 +988,29 @@ setup_worker (VsSearch *s, Worker *w, int id, const VsPosition *pos, VsMove *roo
   memset (w->killers, 0xff, sizeof w->killers);
 }
 
+static void compute_time_us (const VsSearchLimits *l, int side, gint64 *soft_us, gint64 *hard_us);
+
 static void
 compute_time (VsSearch *s, int side)
 {
-  const VsSearchLimits *l = &s->limits;
-  s->soft_us = s->hard_us = 0;
+  compute_time_us (&s->limits, side, &s->soft_us, &s->hard_us);
+}
+
+void
+vs_search_test_time (const VsSearchLimits *l, int side, gint64 *soft_us, gint64 *hard_us)
+{
+  compute_time_us (l, side, soft_us, hard_us);
+}
+
+static void
+compute_time_us (const VsSearchLimits *l, int side, gint64 *soft_us, gint64 *hard_us)
+{
+  *soft_us = *hard_us = 0;
   if (l->infinite)
     return;
   if (l->movetime_ms > 0)
     {
-      s->hard_us = MAX (1, l->movetime_ms - 5) * 1000;
+      *hard_us = MAX (1, l->movetime_ms - 5) * 1000;
       return;
     }
   if (l->time_ms[side] > 0)
@@ -984,8 +1021,8 @@ compute_time (VsSearch *s, int side)
       gint64 hard = MIN (t / 4 + inc / 2, alloc * 4);
       alloc = MIN (alloc, t - 50);
       hard = MIN (hard, t - 30);
-      s->soft_us = MAX (1, alloc * 6 / 10) * 1000;
-      s->hard_us = MAX (1, hard) * 1000;
+      *soft_us = MAX (1, alloc * 6 / 10) * 1000;
+      *hard_us = MAX (1, hard) * 1000;
     }
 }
 
