@@ -355,12 +355,22 @@ draw_at (const VsEvalTables *t, const VsPosition *pos, int ply)
   if (t->has_fifty_moves && pos->halfmove >= 100)
     return TRUE;
   int n = pos->hist_len;
-  int limit = t->can_repeat_past_halfmove ? MIN (n, 100) : MIN (n, pos->halfmove);
-  /* Any repetition seen from inside the tree is scored as a draw (the side
-   * that could avoid it will, the other is content with it). */
+  /* The window the core counts repetitions in: Crazyhouse over the whole
+   * history (a capture resets the clock, yet the piece comes back by a
+   * drop), the others within the halfmove clock. */
+  int limit = t->kind == VS_EVAL_CRAZYHOUSE ? n
+            : t->can_repeat_past_halfmove ? MIN (n, 100) : MIN (n, pos->halfmove);
+  int count = 0;
   for (int back = 2; back <= limit; back += 2)
     if (pos->hist[n - back].key == pos->key)
-      return TRUE;
+      {
+        /* Twice inside the search path is a draw (the side that could avoid
+         * it will, the other is content with it); a repetition of a
+         * position from before the root only when it makes three-fold
+         * with the game, as in Stockfish. */
+        if (back < ply || ++count >= 2)
+          return TRUE;
+      }
   if (n > 0)
     {
       VsMove last = pos->hist[n - 1].move;

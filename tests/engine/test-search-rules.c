@@ -39,12 +39,12 @@ test_crazyhouse_repetition_across_drops (void)
       g_test_skip ("no Crazyhouse");
       return;
     }
-  const char *moves[] = { "e5d7", "f6d7", "N@e5", "N@f6", NULL };
+  const char *moves[] = { "a2a3", "a7a6", "e5d7", "f6d7", "N@e5", "N@f6", NULL };
   VsPosition *pos = position_after (v, "r1bqkb1r/pppnpppp/5n2/4N3/8/8/PPPPPPPP/RNBQKB1R[] w KQkq - 0 1", moves);
   g_assert_cmpint (pos->halfmove, <, 4);
   g_assert_cmpint (vs_position_repetitions (pos, pos->hist_len), ==, 1);
-  /* the four plies are inside the search: the repetition is a draw */
-  g_assert_true (vs_search_test_is_draw (pos, 4));
+  /* the root was after a2a3: the repetition is inside the search path */
+  g_assert_true (vs_search_test_is_draw (pos, 5));
   g_free (pos);
 }
 
@@ -62,11 +62,12 @@ test_repetition_before_root (void)
       g_test_skip ("no Crazyhouse");
       return;
     }
-  const char *once[] = { "g1f3", "g8f6", "f3g1", "f6g8", NULL };
+  const char *once[] = { "a2a3", "a7a6", "g1f3", "g8f6", "f3g1", "f6g8", NULL };
   VsPosition *pos = position_after (v, NULL, once);
   g_assert_false (vs_search_test_is_draw (pos, 0));   /* both occurrences before the root */
   g_assert_false (vs_search_test_is_draw (pos, 2));   /* the earlier one still before it */
-  g_assert_true (vs_search_test_is_draw (pos, 4));    /* the earlier one is the root */
+  g_assert_false (vs_search_test_is_draw (pos, 4));   /* the earlier one is the root: once only */
+  g_assert_true (vs_search_test_is_draw (pos, 5));    /* the earlier one after the root */
   g_free (pos);
   const char *twice[] = { "g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8", NULL };
   pos = position_after (v, NULL, twice);
