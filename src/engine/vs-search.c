@@ -393,11 +393,16 @@ is_draw (Worker *w, int ply)
   return draw_at (w->s->tables, &w->pos, ply);
 }
 
-/* The transposition table's key of a position. */
-static uint64_t
+/* The transposition table's key of a position.  The core's key leaves out a
+ * pending Janggi pass (pos->passes == 1), after which a second pass ends the
+ * game: the same board with and without it are different positions for the
+ * search, so the table keys them apart. */
+#define TT_KEY_PASS_PENDING UINT64_C (0x9e3779b97f4a7c15)
+
+static inline uint64_t
 tt_key (const VsPosition *pos)
 {
-  return pos->key;
+  return pos->passes == 1 ? pos->key ^ TT_KEY_PASS_PENDING : pos->key;
 }
 
 gboolean
