@@ -1035,9 +1035,15 @@ compute_time_us (const VsSearchLimits *l, int side, gint64 *soft_us, gint64 *har
       gint64 alloc = t / mtg + inc * 3 / 4;
       gint64 hard = MIN (t / 4 + inc / 2, alloc * 4);
       alloc = MIN (alloc, t - 50);
+      /* with few moves to go, t / 4 falls below the allocation itself: the
+       * hard limit is never less than the allocation, and the soft one never
+       * more than the hard */
+      hard = MAX (hard, alloc);
       hard = MIN (hard, t - 30);
-      *soft_us = MAX (1, alloc * 6 / 10) * 1000;
-      *hard_us = MAX (1, hard) * 1000;
+      gint64 soft = MAX (1, alloc * 6 / 10);
+      hard = MAX (1, hard);
+      *soft_us = MIN (soft, hard) * 1000;
+      *hard_us = hard * 1000;
     }
 }
 
