@@ -102,6 +102,8 @@ struct _Worker {
   VsMove    moves[VS_SEARCH_MAX_PLY + 8][VS_MAX_MOVES];
   int       scores[VS_SEARCH_MAX_PLY + 8][VS_MAX_MOVES];
   VsMove    noisy[VS_MAX_MOVES];
+  gboolean  root_quiet[VS_MAX_MOVES];     /* root moves, in this iteration's order */
+  gboolean  root_ordinary[VS_MAX_MOVES];  /* quiet and not a killer: may be reduced */
 };
 
 void
@@ -697,7 +699,18 @@ search (Worker *w, int alpha, int beta, int depth, int ply, int known_check)
   score_moves (w, ply, moves, scores, n, hash_move, FALSE);
   if (root)
     for (int i = 0; i < n; i++)   /* keep the previous iteration's order */
-      scores[i] = (n - i) + (i == 0 ? SCORE_HASH : 0);
+      {
+        /* but classify each move by its own ordering score: a capture or a
+         * promotion is not quiet wherever the previous iteration put it */
+        gboolean cap = FALSE;
+        if (scores[i] >= SCORE_HASH)
+          victim_value (w, moves[i], &cap);
+        w->root_quiet[i] = scores[i] < SCORE_PROMO ||
+                           (scores[i] >= SCORE_HASH && !cap && VS_MOVE_KIND (moves[i]) != VS_MOVE_PROMOTION);
+        w->root_ordinary[i] = scores[i] < SCORE_KILLER2 ||
+                              (scores[i] >= SCORE_HASH && w->root_quiet[i] && i > 0);
+        scores[i] = (n - i) + (i == 0 ? SCORE_HASH : 0);
+      }
 
   int best = -VS_SCORE_INF;
   VsMove best_move = VS_MOVE_NONE;
@@ -713,6 +726,11 @@ search (Worker *w, int alpha, int beta, int depth, int ply, int known_check)
       gboolean quiet = scores[i] < SCORE_PROMO || (scores[i] >= SCORE_HASH && !hash_cap &&
                                                    VS_MOVE_KIND (m) != VS_MOVE_PROMOTION);
       gboolean is_quiet_ordinary = scores[i] < SCORE_KILLER2;
+      if (root)   /* the root's scores are its order (strictly falling: no swap) */
+        {
+          quiet = w->root_quiet[i];
+          is_quiet_ordinary = w->root_ordinary[i];
+        }
       /* Late move pruning of quiet moves near the leaves.  Where the
        * variant's tables ask for it (lmp_spares_checks), a move that gives
        * check is kept: whether it does is known after making it, and the
