@@ -639,7 +639,9 @@ search (Worker *w, int alpha, int beta, int depth, int ply, int known_check)
 
   w->pv_len[ply] = 0;
   gboolean in_check = known_check >= 0 ? known_check : pos->variant->checkers (pos) > 0;
-  if (in_check && ply < VS_SEARCH_MAX_PLY / 2)
+  /* check extension, within twice the iteration's depth (as Stockfish
+   * bounds its extensions), so that checks cannot extend a line for ever */
+  if (in_check && ply < 2 * w->root_depth && ply < VS_SEARCH_MAX_PLY / 2)
     depth++;
   if (depth <= 0)
     return qsearch (w, alpha, beta, ply, 0, in_check);
@@ -737,7 +739,8 @@ search (Worker *w, int alpha, int beta, int depth, int ply, int known_check)
        * child is told, so it does not test again. */
       gboolean lmp = !root && !pv_node && !in_check && is_quiet_ordinary && depth <= 3 &&
                      i >= 4 + 4 * depth * depth && best > -VS_SCORE_MATE_BOUND;
-      gboolean may_reduce = i >= 3 && depth >= 3 && is_quiet_ordinary && !in_check;
+      /* late quiet evasions are reduced too (the first three are not) */
+      gboolean may_reduce = i >= 3 && depth >= 3 && is_quiet_ordinary;
       if (lmp && !s->tables->lmp_spares_checks)
         continue;
 
