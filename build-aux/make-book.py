@@ -11,7 +11,7 @@ notation, after a header comment with the seed and the command.
 
 The engine must answer `go perft 1` with its legal moves (Fairy-Stockfish
 does); passes (a move from a square to itself) are left out."""
-import argparse, random, subprocess, sys, re
+import argparse, random, re, shlex, subprocess, sys
 
 
 class Engine:
@@ -80,7 +80,7 @@ def main():
     eng = Engine(a.engine, a.variant)
     print("# %s opening book: %d positions %d-%d plies in, |eval| <= %d cp at depth %d by %s"
           % (a.variant, a.count, a.min_plies, a.max_plies, a.margin, a.depth, a.engine))
-    print("# seed %d; command: build-aux/make-book.py %s" % (a.seed, " ".join(sys.argv[1:])))
+    print("# seed %d; command: build-aux/make-book.py %s" % (a.seed, shlex.join(sys.argv[1:])))
     seen, tries = set(), 0
     while len(seen) < a.count and tries < a.count * 50:
         tries += 1
