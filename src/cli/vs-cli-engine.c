@@ -544,6 +544,7 @@ vs_cli_uci (int argc, char **argv)
 #include "vs-engine-config.h"
 #include "vs-game.h"
 #include "vs-record.h"
+#include "vs-sprt.h"
 #include <math.h>
 
 typedef struct {
@@ -747,11 +748,314 @@ match_engine_start (MatchEngine *e, const VsVariant *v, GError **error)
   return vs_uci_client_sync (e->client, 10000, error);
 }
 
-static double
-elo_of (double score)
+
+/* The shared state of a match played by --concurrency threads, each with its
+ * own pair of engine processes. */
+typedef struct {
+  const VsVariant *v;
+  const VsPosition *start;
+  GPtrArray *opening_lines;
+  GRand *rand;
+  int games, max_plies;
+  MatchEngine *spec;       /* the two engines as given (commands, limits)  */
+  GMutex lock;
+  int next_pair;
+  gboolean stop;
+  FILE *pgn;
+  double points1;
+  int wins1, draws, losses1, played;
+  int penta[5];
+  gboolean has_sprt;
+  VsSprt sprt;
+  int status;              /* exit status: 1 if an engine failed           */
+  char *names[2];          /* as the first worker's engines gave them      */
+} Match;
+
+/* The opening of pair `p` into *opening (under m->lock: the random ones
+ * draw from the shared generator). FALSE with a message on a bad line. */
+static gboolean
+match_opening (Match *m, int p, VsPosition *opening)
 {
-  score = CLAMP (score, 1e-4, 1 - 1e-4);
-  return -400.0 * log10 (1.0 / score - 1.0);
+  const VsVariant *v = m->v;
+  g_autoptr(GError) error = NULL;
+  if (m->opening_lines->len)
+    {
+      guint idx = p % m->opening_lines->len;
+      const char *line = g_ptr_array_index (m->opening_lines, idx);
+      g_autofree char *fenpart = NULL;
+      const char *mv = strstr (line, "moves");
+      fenpart = mv ? g_strndup (line, mv - line) : g_strdup (line);
+      g_strstrip (fenpart);
+      if (g_str_has_prefix (fenpart, "startpos"))
+        fenpart[0] = '\0';
+      if (!vs_position_init (opening, v, fenpart[0] ? fenpart : NULL, &error))
+        {
+          vs_cli_error (_("opening %u: %s"), idx + 1, error->message);
+          return FALSE;
+        }
+      if (mv)
+        {
+          g_auto(GStrv) ms = g_strsplit_set (mv + 5, " \t", -1);
+          for (int k = 0; ms[k]; k++)
+            {
+              if (!ms[k][0])
+                continue;
+              VsMove mm;
+              if (!vs_move_parse (opening, ms[k], VS_NOTATION_UCI, &mm, NULL, &error))
+                {
+                  vs_cli_error (_("opening %u: %s"), idx + 1, error->message);
+                  return FALSE;
+                }
+              vs_position_make (opening, mm);
+            }
+        }
+      return TRUE;
+    }
+  for (int tries = 0; tries < 100; tries++)
+    {
+      memcpy (opening, m->start, sizeof *opening);
+      int plies = 2 + g_rand_int_range (m->rand, 0, 3);
+      gboolean ok = TRUE;
+      for (int k = 0; k < plies && ok; k++)
+        {
+          VsMove moves[VS_MAX_MOVES];
+          int n = vs_position_generate (opening, VS_GEN_ALL, moves);
+          /* no passes in random openings */
+          int c = 0;
+          for (int j = 0; j < n; j++)
+            if (VS_MOVE_KIND (moves[j]) != VS_MOVE_PASS)
+              moves[c++] = moves[j];
+          if (c == 0)
+            ok = FALSE;
+          else
+            vs_position_make (opening, moves[g_rand_int_range (m->rand, 0, c)]);
+        }
+      if (ok && vs_position_state (opening, NULL) == VS_STATE_ONGOING)
+        break;
+    }
+  return TRUE;
+}
+
+/* One game from *pos (played on), engine `first` White; the result, the
+ * termination and its reason; *error set when an engine failed. */
+static VsResult
+match_play_game (Match *m, MatchEngine *eng, VsPosition *pos, int first,
+                 const char **termination, char **reason, GError **error)
+{
+  VsResult result = VS_RESULT_NONE;
+  *termination = "normal";
+  for (int i = 0; i < 2; i++)
+    if (!vs_uci_client_new_game (eng[i].client, error))
+      break;
+  int plies = 0;
+  while (*error == NULL)
+    {
+      VsGameState st = vs_position_state (pos, &result);
+      if (st != VS_STATE_ONGOING)
+        {
+          *reason = g_strdup (vs_state_describe (st));
+          if (result == VS_RESULT_NONE)
+            result = VS_RESULT_DRAW;
+          break;
+        }
+      if (plies >= m->max_plies)
+        {
+          result = VS_RESULT_DRAW;
+          *termination = "adjudication";
+          *reason = g_strdup_printf ("draw adjudicated after %d plies", plies);
+          break;
+        }
+      int who = pos->side == VS_WHITE ? first : 1 - first;
+      VsMove mv = vs_uci_client_go (eng[who].client, pos, &eng[who].limits, NULL, NULL, NULL, NULL, error);
+      if (*error || mv == VS_MOVE_NONE)
+        {
+          result = pos->side == VS_WHITE ? VS_RESULT_BLACK_WINS : VS_RESULT_WHITE_WINS;
+          *termination = "rules infraction";
+          *reason = g_strdup_printf ("%s: %s", eng[who].name,
+                                     *error ? (*error)->message : _("no move in an unfinished game"));
+          g_printerr ("%s\n", *reason);
+          break;
+        }
+      if (pos->hist_len + 2 >= VS_MAX_HISTORY)
+        break;   /* cannot happen with max_plies < 1000 */
+      vs_position_make (pos, mv);
+      plies++;
+    }
+  if (result == VS_RESULT_NONE)
+    result = VS_RESULT_DRAW;
+  return result;
+}
+
+/* The game into the PGN file (under m->lock). */
+static void
+match_write_pgn (Match *m, MatchEngine *eng, const VsPosition *pos, int g, int first,
+                 VsResult result, const char *termination, const char *reason)
+{
+  /* the record layer's PGN writer; the game starts at the root of the
+   * position's history (the opening is part of the game) */
+  VsPosition *root = g_new (VsPosition, 1);
+  memcpy (root, pos, sizeof *root);
+  int n = root->hist_len;
+  g_autofree VsMove *moves = g_new (VsMove, MAX (n, 1));
+  for (int k = n - 1; k >= 0; k--)
+    {
+      moves[k] = root->hist[k].move;
+      vs_position_unmake (root);
+    }
+  g_autofree char *rootfen = vs_position_to_string (root);
+  g_autofree char *startfen = vs_position_to_string (m->start);
+  g_autoptr(GError) gerr = NULL;
+  g_autoptr(VsGame) game = vs_game_new (m->v, strcmp (rootfen, startfen) != 0 ? rootfen : NULL, &gerr);
+  VsGameNode *node = game ? vs_game_get_root (game) : NULL;
+  for (int k = 0; k < n && node; k++)
+    node = vs_game_add_move (game, node, moves[k], NULL, &gerr);
+  if (game && node)
+    {
+      g_autoptr(GDateTime) now = g_date_time_new_now_utc ();
+      g_autofree char *date = g_date_time_format (now, "%Y.%m.%d");
+      g_autofree char *round = g_strdup_printf ("%d", g + 1);
+      vs_game_set_header (game, "Event", "variant-study-cli match");
+      vs_game_set_header (game, "Site", "?");
+      vs_game_set_header (game, "Date", date);
+      vs_game_set_header (game, "Round", round);
+      vs_game_set_header (game, "White", eng[first].name);
+      vs_game_set_header (game, "Black", eng[1 - first].name);
+      vs_game_set_header (game, "Termination", termination);
+      vs_game_set_result (game, result);
+      if (reason)
+        vs_game_node_set_comment_after (game, node, reason);
+      g_autofree char *text = vs_pgn_write_game (game);
+      fputs (text, m->pgn);
+      fputs ("\n", m->pgn);
+      fflush (m->pgn);
+    }
+  else
+    vs_cli_error (_("game %d could not be recorded: %s"), g + 1, gerr ? gerr->message : "?");
+  g_free (root);
+}
+
+/* A worker: its own two engine processes; plays pairs (an opening with both
+ * colours) until none is left, the SPRT decides or an engine dies. */
+static gpointer
+match_worker (gpointer data)
+{
+  Match *m = data;
+  MatchEngine eng[2];
+  g_autoptr(GError) error = NULL;
+  g_autofree VsPosition *opening = g_new0 (VsPosition, 1);
+  g_autofree VsPosition *pos = g_new0 (VsPosition, 1);
+  for (int i = 0; i < 2; i++)
+    {
+      eng[i] = m->spec[i];
+      eng[i].client = NULL;
+      eng[i].name = NULL;
+    }
+  for (int i = 0; i < 2; i++)
+    if (!match_engine_start (&eng[i], m->v, &error))
+      {
+        g_mutex_lock (&m->lock);
+        vs_cli_error (_("engine %d: %s"), i + 1, error->message);
+        m->stop = TRUE;
+        m->status = 1;
+        g_mutex_unlock (&m->lock);
+        goto done;
+      }
+  g_mutex_lock (&m->lock);
+  for (int i = 0; i < 2; i++)
+    if (!m->names[i])
+      m->names[i] = g_strdup (eng[i].name);
+  g_mutex_unlock (&m->lock);
+  for (;;)
+    {
+      g_mutex_lock (&m->lock);
+      int p = m->next_pair;
+      if (m->stop || 2 * p >= m->games)
+        {
+          g_mutex_unlock (&m->lock);
+          break;
+        }
+      m->next_pair++;
+      gboolean ok = match_opening (m, p, opening);
+      if (!ok)
+        {
+          m->stop = TRUE;
+          m->status = 2;
+        }
+      g_mutex_unlock (&m->lock);
+      if (!ok)
+        break;
+      double pair = 0;
+      int in_pair = 0;
+      gboolean dead = FALSE;
+      for (int g = 2 * p; g < MIN (2 * p + 2, m->games) && !dead; g++)
+        {
+          int first = g % 2;   /* engine index playing White (Cho) */
+          memcpy (pos, opening, sizeof *pos);
+          const char *termination;
+          g_autofree char *reason = NULL;
+          VsResult result = match_play_game (m, eng, pos, first, &termination, &reason, &error);
+          double s1 = result == VS_RESULT_DRAW ? 0.5 :
+                      ((result == VS_RESULT_WHITE_WINS) == (first == 0)) ? 1.0 : 0.0;
+          pair += s1;
+          in_pair++;
+          g_mutex_lock (&m->lock);
+          m->points1 += s1;
+          m->played++;
+          if (s1 == 1.0) m->wins1++; else if (s1 == 0.0) m->losses1++; else m->draws++;
+          printf (_("game %d: %s (White) – %s (Black): %s, %s; engine 1 score %.1f/%d\n"), g + 1,
+                  eng[first].name, eng[1 - first].name, vs_result_string (result), reason ? reason : "",
+                  m->points1, m->played);
+          if (m->pgn)
+            match_write_pgn (m, eng, pos, g, first, result, termination, reason);
+          fflush (stdout);
+          g_mutex_unlock (&m->lock);
+          if (error)
+            {
+              if (g_error_matches (error, VS_UCI_CLIENT_ERROR, VS_UCI_CLIENT_ERROR_EXITED) ||
+                  g_error_matches (error, VS_UCI_CLIENT_ERROR, VS_UCI_CLIENT_ERROR_TIMEOUT))
+                {
+                  g_mutex_lock (&m->lock);
+                  vs_cli_error (_("match stopped: %s"), error->message);
+                  m->stop = TRUE;
+                  g_mutex_unlock (&m->lock);
+                  dead = TRUE;
+                }
+              g_clear_error (&error);
+            }
+        }
+      if (in_pair == 2)
+        {
+          g_mutex_lock (&m->lock);
+          m->penta[(int) (pair * 2 + 0.5)]++;
+          if (m->has_sprt && !m->stop)
+            {
+              double llr = vs_sprt_llr (&m->sprt, m->penta), lo, hi;
+              vs_sprt_bounds (&m->sprt, &lo, &hi);
+              printf (_("LLR %.3f [%.3f, %.3f] (normalized Elo %.2f, %.2f); pentanomial %d %d %d %d %d\n"),
+                      llr, lo, hi, m->sprt.elo0, m->sprt.elo1,
+                      m->penta[0], m->penta[1], m->penta[2], m->penta[3], m->penta[4]);
+              if (llr <= lo || llr >= hi)
+                {
+                  printf (llr >= hi ? _("SPRT: H1 accepted (engine 1 is stronger by at least elo1)\n")
+                                    : _("SPRT: H0 accepted (engine 1 is not stronger by elo1)\n"));
+                  m->stop = TRUE;
+                }
+            }
+          fflush (stdout);
+          g_mutex_unlock (&m->lock);
+        }
+      if (dead)
+        break;
+    }
+done:
+  for (int i = 0; i < 2; i++)
+    {
+      if (eng[i].client)
+        vs_uci_client_quit (eng[i].client);
+      g_clear_object (&eng[i].client);
+      g_free (eng[i].name);
+    }
+  return NULL;
 }
 
 int
@@ -759,8 +1063,10 @@ vs_cli_match (int argc, char **argv)
 {
   g_autofree char *variant_id = NULL, *openings = NULL, *pgn_out = NULL;
   MatchEngine eng[2] = { 0 };
-  int games = 2, max_plies = 400;
+  int games = 2, max_plies = 400, concurrency = 1;
   gint64 movetime = 0, nodes = 0, seed = 1;
+  g_autofree char *sprt_spec = NULL;
+  VsSprt sprt;
   GOptionEntry entries[] = {
     { "variant", 'v', 0, G_OPTION_ARG_STRING, &variant_id, N_("Variant: chartima, strato, janggi, janggi-casual, crazyhouse"), "ID" },
     { "engine1", 0, 0, G_OPTION_ARG_STRING, &eng[0].cmd, N_("First engine command (e.g. “variant-study-cli uci”)"), "CMD" },
@@ -773,6 +1079,9 @@ vs_cli_match (int argc, char **argv)
     { "movetime", 't', 0, G_OPTION_ARG_INT64, &movetime, N_("Milliseconds per move"), "MS" },
     { "nodes", 'n', 0, G_OPTION_ARG_INT64, &nodes, N_("Nodes per move"), "N" },
     { "openings", 'o', 0, G_OPTION_ARG_FILENAME, &openings, N_("Openings: one per line, a position string and/or “moves m1 m2 …” in UCI notation"), "FILE" },
+    { "book", 'b', 0, G_OPTION_ARG_FILENAME, &openings, N_("Opening book (the same as --openings)"), "FILE" },
+    { "concurrency", 'c', 0, G_OPTION_ARG_INT, &concurrency, N_("Game pairs played at once, each by its own engine processes (default 1)"), "N" },
+    { "sprt", 0, 0, G_OPTION_ARG_STRING, &sprt_spec, N_("Stop by an SPRT on game pairs: normalized Elo bounds and error rates"), "ELO0,ELO1,ALPHA,BETA" },
     { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, N_("Seed for the random openings (default 1)"), "N" },
     { "max-plies", 0, 0, G_OPTION_ARG_INT, &max_plies, N_("Adjudicate a draw after this many plies (default 400)"), "N" },
     { "pgn", 'p', 0, G_OPTION_ARG_FILENAME, &pgn_out, N_("Write the games to this PGN file"), "FILE" },
@@ -802,6 +1111,16 @@ vs_cli_match (int argc, char **argv)
   if (games < 1)
     {
       vs_cli_error (_("--games must be at least 1"));
+      return 2;
+    }
+  if (concurrency < 1)
+    {
+      vs_cli_error (_("--concurrency must be at least 1"));
+      return 2;
+    }
+  if (sprt_spec && !vs_sprt_parse (sprt_spec, &sprt))
+    {
+      vs_cli_error (_("bad --sprt “%s” (use ELO0,ELO1,ALPHA,BETA with ELO0 < ELO1, e.g. 0,2,0.05,0.05)"), sprt_spec);
       return 2;
     }
   for (int i = 0; i < 2; i++)
@@ -848,218 +1167,62 @@ vs_cli_match (int argc, char **argv)
           return 2;
         }
     }
-  for (int i = 0; i < 2; i++)
-    if (!match_engine_start (&eng[i], v, &error))
-      {
-        vs_cli_error (_("engine %d: %s"), i + 1, error->message);
-        for (int j = 0; j < 2; j++)
-          g_clear_object (&eng[j].client);
-        return 1;
-      }
   FILE *pgn = NULL;
   if (pgn_out && !(pgn = fopen (pgn_out, "w")))
     {
       vs_cli_error (_("cannot write “%s”"), pgn_out);
       return 2;
     }
-  GRand *rand = g_rand_new_with_seed ((guint32) seed);
-  g_autofree VsPosition *opening = g_new0 (VsPosition, 1);
-  g_autofree VsPosition *pos = g_new0 (VsPosition, 1);
-  double points1 = 0;
-  int wins1 = 0, draws = 0, losses1 = 0;
-  double sum_sq = 0;
-  for (int g = 0; g < games; g++)
+  Match m = { 0 };
+  m.v = v;
+  m.start = start;
+  m.opening_lines = opening_lines;
+  m.rand = g_rand_new_with_seed ((guint32) seed);
+  m.games = games;
+  m.max_plies = max_plies;
+  m.spec = eng;
+  m.pgn = pgn;
+  g_mutex_init (&m.lock);
+  if (sprt_spec)
     {
-      /* a new opening every two games; the pair swaps colours */
-      if (g % 2 == 0)
-        {
-          if (opening_lines->len)
-            {
-              const char *line = g_ptr_array_index (opening_lines, (g / 2) % opening_lines->len);
-              g_autofree char *fenpart = NULL;
-              const char *mv = strstr (line, "moves");
-              fenpart = mv ? g_strndup (line, mv - line) : g_strdup (line);
-              g_strstrip (fenpart);
-              if (g_str_has_prefix (fenpart, "startpos"))
-                fenpart[0] = '\0';
-              if (!vs_position_init (opening, v, fenpart[0] ? fenpart : NULL, &error))
-                {
-                  vs_cli_error (_("opening %u: %s"), (g / 2) % opening_lines->len + 1, error->message);
-                  return 2;
-                }
-              if (mv)
-                {
-                  g_auto(GStrv) ms = g_strsplit_set (mv + 5, " \t", -1);
-                  for (int k = 0; ms[k]; k++)
-                    {
-                      if (!ms[k][0])
-                        continue;
-                      VsMove m;
-                      if (!vs_move_parse (opening, ms[k], VS_NOTATION_UCI, &m, NULL, &error))
-                        {
-                          vs_cli_error (_("opening %u: %s"), (g / 2) % opening_lines->len + 1, error->message);
-                          return 2;
-                        }
-                      vs_position_make (opening, m);
-                    }
-                }
-            }
-          else
-            {
-              for (int tries = 0; tries < 100; tries++)
-                {
-                  memcpy (opening, start, sizeof *opening);
-                  int plies = 2 + g_rand_int_range (rand, 0, 3);
-                  gboolean ok = TRUE;
-                  for (int k = 0; k < plies && ok; k++)
-                    {
-                      VsMove moves[VS_MAX_MOVES];
-                      int n = vs_position_generate (opening, VS_GEN_ALL, moves);
-                      /* no passes in random openings */
-                      int m = 0;
-                      for (int j = 0; j < n; j++)
-                        if (VS_MOVE_KIND (moves[j]) != VS_MOVE_PASS)
-                          moves[m++] = moves[j];
-                      if (m == 0)
-                        ok = FALSE;
-                      else
-                        vs_position_make (opening, moves[g_rand_int_range (rand, 0, m)]);
-                    }
-                  if (ok && vs_position_state (opening, NULL) == VS_STATE_ONGOING)
-                    break;
-                }
-            }
-        }
-      memcpy (pos, opening, sizeof *pos);
-      int first = g % 2;                /* engine index playing White (Cho) */
-      for (int i = 0; i < 2; i++)
-        if (!vs_uci_client_new_game (eng[i].client, &error))
-          break;
-      VsResult result = VS_RESULT_NONE;
-      const char *termination = "normal";
-      g_autofree char *reason = NULL;
-      int plies = 0;
-      while (error == NULL)
-        {
-          VsGameState st = vs_position_state (pos, &result);
-          if (st != VS_STATE_ONGOING)
-            {
-              reason = g_strdup (vs_state_describe (st));
-              if (result == VS_RESULT_NONE)
-                result = VS_RESULT_DRAW;
-              break;
-            }
-          if (plies >= max_plies)
-            {
-              result = VS_RESULT_DRAW;
-              termination = "adjudication";
-              reason = g_strdup_printf ("draw adjudicated after %d plies", plies);
-              break;
-            }
-          int who = pos->side == VS_WHITE ? first : 1 - first;
-          VsMove m = vs_uci_client_go (eng[who].client, pos, &eng[who].limits, NULL, NULL, NULL, NULL, &error);
-          if (error || m == VS_MOVE_NONE)
-            {
-              result = pos->side == VS_WHITE ? VS_RESULT_BLACK_WINS : VS_RESULT_WHITE_WINS;
-              termination = "rules infraction";
-              reason = g_strdup_printf ("%s: %s", eng[who].name,
-                                        error ? error->message : _("no move in an unfinished game"));
-              g_printerr ("%s\n", reason);
-              break;
-            }
-          if (pos->hist_len + 2 >= VS_MAX_HISTORY)
-            break;   /* cannot happen with max_plies < 1000 */
-          vs_position_make (pos, m);
-          plies++;
-        }
-      if (error && (g_error_matches (error, VS_UCI_CLIENT_ERROR, VS_UCI_CLIENT_ERROR_EXITED) ||
-                    g_error_matches (error, VS_UCI_CLIENT_ERROR, VS_UCI_CLIENT_ERROR_TIMEOUT)))
-        {
-          /* a dead engine ends the match after this game */
-        }
-      double s1 = result == VS_RESULT_DRAW ? 0.5 :
-                  ((result == VS_RESULT_WHITE_WINS) == (first == 0)) ? 1.0 : 0.0;
-      points1 += s1;
-      sum_sq += s1 * s1;
-      if (s1 == 1.0) wins1++; else if (s1 == 0.0) losses1++; else draws++;
-      printf (_("game %d: %s (White) – %s (Black): %s, %s; engine 1 score %.1f/%d\n"), g + 1,
-              eng[first].name, eng[1 - first].name, vs_result_string (result), reason ? reason : "", points1, g + 1);
-      fflush (stdout);
-      if (pgn)
-        {
-          /* the record layer's PGN writer; the game starts at the root of
-           * the position's history (the opening is part of the game) */
-          VsPosition *root = g_new (VsPosition, 1);
-          memcpy (root, pos, sizeof *root);
-          int n = root->hist_len;
-          g_autofree VsMove *moves = g_new (VsMove, MAX (n, 1));
-          for (int k = n - 1; k >= 0; k--)
-            {
-              moves[k] = root->hist[k].move;
-              vs_position_unmake (root);
-            }
-          g_autofree char *rootfen = vs_position_to_string (root);
-          g_autofree char *startfen = vs_position_to_string (start);
-          g_autoptr(GError) gerr = NULL;
-          g_autoptr(VsGame) game = vs_game_new (v, strcmp (rootfen, startfen) != 0 ? rootfen : NULL, &gerr);
-          VsGameNode *node = game ? vs_game_get_root (game) : NULL;
-          for (int k = 0; k < n && node; k++)
-            node = vs_game_add_move (game, node, moves[k], NULL, &gerr);
-          if (game && node)
-            {
-              g_autoptr(GDateTime) now = g_date_time_new_now_utc ();
-              g_autofree char *date = g_date_time_format (now, "%Y.%m.%d");
-              g_autofree char *round = g_strdup_printf ("%d", g + 1);
-              vs_game_set_header (game, "Event", "variant-study-cli match");
-              vs_game_set_header (game, "Site", "?");
-              vs_game_set_header (game, "Date", date);
-              vs_game_set_header (game, "Round", round);
-              vs_game_set_header (game, "White", eng[first].name);
-              vs_game_set_header (game, "Black", eng[1 - first].name);
-              vs_game_set_header (game, "Termination", termination);
-              vs_game_set_result (game, result);
-              if (reason)
-                vs_game_node_set_comment_after (game, node, reason);
-              g_autofree char *text = vs_pgn_write_game (game);
-              fputs (text, pgn);
-              fputs ("\n", pgn);
-              fflush (pgn);
-            }
-          else
-            vs_cli_error (_("game %d could not be recorded: %s"), g + 1, gerr ? gerr->message : "?");
-          g_free (root);
-        }
-      if (error)
-        {
-          if (g_error_matches (error, VS_UCI_CLIENT_ERROR, VS_UCI_CLIENT_ERROR_EXITED) ||
-              g_error_matches (error, VS_UCI_CLIENT_ERROR, VS_UCI_CLIENT_ERROR_TIMEOUT))
-            {
-              vs_cli_error (_("match stopped: %s"), error->message);
-              games = g + 1;
-              break;
-            }
-          g_clear_error (&error);
-        }
+      m.has_sprt = TRUE;
+      m.sprt = sprt;
     }
-  int played = wins1 + draws + losses1;
+  int nthreads = MIN (concurrency, (games + 1) / 2);
+  GThread **threads = g_new0 (GThread *, nthreads);
+  for (int t = 0; t < nthreads; t++)
+    threads[t] = g_thread_new ("match", match_worker, &m);
+  for (int t = 0; t < nthreads; t++)
+    g_thread_join (threads[t]);
+  g_free (threads);
+  g_mutex_clear (&m.lock);
+  GRand *rand = m.rand;
+  /* names for the summary: the engines' own, as a worker saw them */
+  for (int i = 0; i < 2; i++)
+    eng[i].name = m.names[i] ? m.names[i] : g_strdup (eng[i].cmd);
+  int wins1 = m.wins1, draws = m.draws, losses1 = m.losses1, played = m.played;
+  double points1 = m.points1;
   double score = played ? points1 / played : 0.5;
-  double var = played ? sum_sq / played - score * score : 0;
-  double sd = played ? sqrt (MAX (var, 0) / played) : 0;
-  double elo = elo_of (score);
-  double margin = (elo_of (score + 1.96 * sd) - elo_of (score - 1.96 * sd)) / 2;
   printf (_("Score of %s vs %s: %d - %d - %d  [%.3f] %d\n"), eng[0].name, eng[1].name,
           wins1, losses1, draws, score, played);
-  if (played && (points1 == 0 || points1 == played))
+  double pscore, pelo, perr;
+  if (vs_penta_elo (m.penta, &pscore, &pelo, &perr))
     {
-      /* no variance: give the one-sided 95 % bound instead */
-      double p = 1.0 - pow (0.05, 1.0 / played);
-      if (points1 == 0)
-        printf (_("Elo difference: below %.1f (95%% bound; engine 1 scored no point)\n"), elo_of (p));
-      else
-        printf (_("Elo difference: above %.1f (95%% bound; engine 1 scored every point)\n"), elo_of (1.0 - p));
+      printf (_("Pentanomial (pairs scoring 0, 1/2, 1, 3/2, 2): %d %d %d %d %d\n"),
+              m.penta[0], m.penta[1], m.penta[2], m.penta[3], m.penta[4]);
+      printf (_("Elo difference: %.1f +/- %.1f (logistic, 95 %% from the pentanomial variance of %d pairs)\n"),
+              pelo, perr, m.penta[0] + m.penta[1] + m.penta[2] + m.penta[3] + m.penta[4]);
+      if (m.has_sprt)
+        {
+          double lo, hi;
+          vs_sprt_bounds (&m.sprt, &lo, &hi);
+          printf (_("LLR %.3f [%.3f, %.3f] (normalized Elo %.2f, %.2f)\n"),
+                  vs_sprt_llr (&m.sprt, m.penta), lo, hi, m.sprt.elo0, m.sprt.elo1);
+        }
     }
-  else
-    printf (_("Elo difference: %.1f +/- %.1f\n"), elo, margin);
+  else if (played)
+    printf (_("Elo difference: no complete game pair\n"));
+  int ret = m.status;
   if (pgn)
     fclose (pgn);
   g_rand_free (rand);
@@ -1073,5 +1236,5 @@ vs_cli_match (int argc, char **argv)
       g_free (eng[i].limit);
       g_free (eng[i].name);
     }
-  return 0;
+  return ret;
 }

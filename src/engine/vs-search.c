@@ -18,6 +18,7 @@
  * move), and faking one would touch the modules' private state.
  */
 #include "vs-search.h"
+#include "vs-search-private.h"
 #include "vs-eval.h"
 
 #include <string.h>
@@ -101,6 +102,8 @@ struct _Worker {
   VsMove    moves[VS_SEARCH_MAX_PLY + 8][VS_MAX_MOVES];
   int       scores[VS_SEARCH_MAX_PLY + 8][VS_MAX_MOVES];
   VsMove    noisy[VS_MAX_MOVES];
+  gboolean  root_quiet[VS_MAX_MOVES];     /* root moves, in this iteration's order */
+  gboolean  root_ordinary[VS_MAX_MOVES];  /* quiet and not a killer: may be reduced */
 };
 
 void
@@ -347,21 +350,29 @@ should_stop (Worker *w)
 /* ---- Draws -------------------------------------------------------------------- */
 
 static gboolean
-is_draw (Worker *w, int ply)
+draw_at (const VsEvalTables *t, const VsPosition *pos, int ply)
 {
-  const VsPosition *pos = &w->pos;
-  const VsEvalTables *t = w->s->tables;
   if (pos->passes >= 2)
     return TRUE;
   if (t->has_fifty_moves && pos->halfmove >= 100)
     return TRUE;
   int n = pos->hist_len;
-  int limit = t->can_repeat_past_halfmove ? MIN (n, 100) : MIN (n, pos->halfmove);
-  /* Any repetition seen from inside the tree is scored as a draw (the side
-   * that could avoid it will, the other is content with it). */
+  /* The window the core counts repetitions in: Crazyhouse over the whole
+   * history (a capture resets the clock, yet the piece comes back by a
+   * drop), the others within the halfmove clock. */
+  int limit = t->kind == VS_EVAL_CRAZYHOUSE ? n
+            : t->can_repeat_past_halfmove ? MIN (n, 100) : MIN (n, pos->halfmove);
+  int count = 0;
   for (int back = 2; back <= limit; back += 2)
     if (pos->hist[n - back].key == pos->key)
-      return TRUE;
+      {
+        /* Twice inside the search path is a draw (the side that could avoid
+         * it will, the other is content with it); a repetition of a
+         * position from before the root only when it makes three-fold
+         * with the game, as in Stockfish. */
+        if (back < ply || ++count >= 2)
+          return TRUE;
+      }
   if (n > 0)
     {
       VsMove last = pos->hist[n - 1].move;
@@ -376,6 +387,36 @@ is_draw (Worker *w, int ply)
         return TRUE;
     }
   return FALSE;
+}
+
+static gboolean
+is_draw (Worker *w, int ply)
+{
+  return draw_at (w->s->tables, &w->pos, ply);
+}
+
+/* The transposition table's key of a position.  The core's key leaves out a
+ * pending Janggi pass (pos->passes == 1), after which a second pass ends the
+ * game: the same board with and without it are different positions for the
+ * search, so the table keys them apart. */
+#define TT_KEY_PASS_PENDING UINT64_C (0x9e3779b97f4a7c15)
+
+static inline uint64_t
+tt_key (const VsPosition *pos)
+{
+  return pos->passes == 1 ? pos->key ^ TT_KEY_PASS_PENDING : pos->key;
+}
+
+gboolean
+vs_search_test_is_draw (const VsPosition *pos, int ply)
+{
+  return draw_at (vs_eval_tables (pos->variant), pos, ply);
+}
+
+uint64_t
+vs_search_test_tt_key (const VsPosition *pos)
+{
+  return tt_key (pos);
 }
 
 /* ---- Move ordering ---------------------------------------------------------------- */
@@ -598,7 +639,9 @@ search (Worker *w, int alpha, int beta, int depth, int ply, int known_check)
 
   w->pv_len[ply] = 0;
   gboolean in_check = known_check >= 0 ? known_check : pos->variant->checkers (pos) > 0;
-  if (in_check && ply < VS_SEARCH_MAX_PLY / 2)
+  /* check extension, within twice the iteration's depth (as Stockfish
+   * bounds its extensions), so that checks cannot extend a line for ever */
+  if (in_check && ply < 2 * w->root_depth && ply < VS_SEARCH_MAX_PLY / 2)
     depth++;
   if (depth <= 0)
     return qsearch (w, alpha, beta, ply, 0, in_check);
@@ -623,7 +666,7 @@ search (Worker *w, int alpha, int beta, int depth, int ply, int known_check)
 
   uint64_t tdata = 0;
   VsMove hash_move = VS_MOVE_NONE;
-  if (tt_probe (s, pos->key, &tdata))
+  if (tt_probe (s, tt_key (pos), &tdata))
     {
       hash_move = TT_MOVE (tdata);
       int ts = score_from_tt (TT_SCORE (tdata), ply);
@@ -658,7 +701,18 @@ search (Worker *w, int alpha, int beta, int depth, int ply, int known_check)
   score_moves (w, ply, moves, scores, n, hash_move, FALSE);
   if (root)
     for (int i = 0; i < n; i++)   /* keep the previous iteration's order */
-      scores[i] = (n - i) + (i == 0 ? SCORE_HASH : 0);
+      {
+        /* but classify each move by its own ordering score: a capture or a
+         * promotion is not quiet wherever the previous iteration put it */
+        gboolean cap = FALSE;
+        if (scores[i] >= SCORE_HASH)
+          victim_value (w, moves[i], &cap);
+        w->root_quiet[i] = scores[i] < SCORE_PROMO ||
+                           (scores[i] >= SCORE_HASH && !cap && VS_MOVE_KIND (moves[i]) != VS_MOVE_PROMOTION);
+        w->root_ordinary[i] = scores[i] < SCORE_KILLER2 ||
+                              (scores[i] >= SCORE_HASH && w->root_quiet[i] && i > 0);
+        scores[i] = (n - i) + (i == 0 ? SCORE_HASH : 0);
+      }
 
   int best = -VS_SCORE_INF;
   VsMove best_move = VS_MOVE_NONE;
@@ -674,13 +728,19 @@ search (Worker *w, int alpha, int beta, int depth, int ply, int known_check)
       gboolean quiet = scores[i] < SCORE_PROMO || (scores[i] >= SCORE_HASH && !hash_cap &&
                                                    VS_MOVE_KIND (m) != VS_MOVE_PROMOTION);
       gboolean is_quiet_ordinary = scores[i] < SCORE_KILLER2;
+      if (root)   /* the root's scores are its order (strictly falling: no swap) */
+        {
+          quiet = w->root_quiet[i];
+          is_quiet_ordinary = w->root_ordinary[i];
+        }
       /* Late move pruning of quiet moves near the leaves.  Where the
        * variant's tables ask for it (lmp_spares_checks), a move that gives
        * check is kept: whether it does is known after making it, and the
        * child is told, so it does not test again. */
       gboolean lmp = !root && !pv_node && !in_check && is_quiet_ordinary && depth <= 3 &&
                      i >= 4 + 4 * depth * depth && best > -VS_SCORE_MATE_BOUND;
-      gboolean may_reduce = i >= 3 && depth >= 3 && is_quiet_ordinary && !in_check;
+      /* late quiet evasions are reduced too (the first three are not) */
+      gboolean may_reduce = i >= 3 && depth >= 3 && is_quiet_ordinary;
       if (lmp && !s->tables->lmp_spares_checks)
         continue;
 
@@ -780,7 +840,7 @@ search (Worker *w, int alpha, int beta, int depth, int ply, int known_check)
     best = alpha;
   int bound = best >= beta ? BOUND_LOWER : (best > orig_alpha ? BOUND_EXACT : BOUND_UPPER);
   if (!root || w->pv_idx == 0)
-    tt_store (s, pos->key, best_move, score_to_tt (best, ply), depth, bound);
+    tt_store (s, tt_key (pos), best_move, score_to_tt (best, ply), depth, bound);
   return best;
 }
 
@@ -964,16 +1024,29 @@ setup_worker (VsSearch *s, Worker *w, int id, const VsPosition *pos, VsMove *roo
   memset (w->killers, 0xff, sizeof w->killers);
 }
 
+static void compute_time_us (const VsSearchLimits *l, int side, gint64 *soft_us, gint64 *hard_us);
+
 static void
 compute_time (VsSearch *s, int side)
 {
-  const VsSearchLimits *l = &s->limits;
-  s->soft_us = s->hard_us = 0;
+  compute_time_us (&s->limits, side, &s->soft_us, &s->hard_us);
+}
+
+void
+vs_search_test_time (const VsSearchLimits *l, int side, gint64 *soft_us, gint64 *hard_us)
+{
+  compute_time_us (l, side, soft_us, hard_us);
+}
+
+static void
+compute_time_us (const VsSearchLimits *l, int side, gint64 *soft_us, gint64 *hard_us)
+{
+  *soft_us = *hard_us = 0;
   if (l->infinite)
     return;
   if (l->movetime_ms > 0)
     {
-      s->hard_us = MAX (1, l->movetime_ms - 5) * 1000;
+      *hard_us = MAX (1, l->movetime_ms - 5) * 1000;
       return;
     }
   if (l->time_ms[side] > 0)
@@ -983,9 +1056,15 @@ compute_time (VsSearch *s, int side)
       gint64 alloc = t / mtg + inc * 3 / 4;
       gint64 hard = MIN (t / 4 + inc / 2, alloc * 4);
       alloc = MIN (alloc, t - 50);
+      /* with few moves to go, t / 4 falls below the allocation itself: the
+       * hard limit is never less than the allocation, and the soft one never
+       * more than the hard */
+      hard = MAX (hard, alloc);
       hard = MIN (hard, t - 30);
-      s->soft_us = MAX (1, alloc * 6 / 10) * 1000;
-      s->hard_us = MAX (1, hard) * 1000;
+      gint64 soft = MAX (1, alloc * 6 / 10);
+      hard = MAX (1, hard);
+      *soft_us = MIN (soft, hard) * 1000;
+      *hard_us = hard * 1000;
     }
 }
 

@@ -1,0 +1,140 @@
+/* test-search-rules.c — the search's own rules, checked through the hooks of
+ * vs-search-private.h: which repetitions it scores as draws, the key its
+ * transposition table uses, the time it allots. */
+#include "config.h"
+#include "vs-variant.h"
+#include "vs-search.h"
+#include "vs-search-private.h"
+#include "vs-engine-test-util.h"
+
+#include <string.h>
+
+static VsPosition *
+position_after (const VsVariant *v, const char *fen, const char *const *moves)
+{
+  VsPosition *pos = g_new0 (VsPosition, 1);
+  g_autoptr(GError) error = NULL;
+  if (!vs_position_init (pos, v, fen ? fen : v->start_fen, &error))
+    g_error ("%s", error->message);
+  for (int i = 0; moves && moves[i]; i++)
+    {
+      VsMove m;
+      const char *warning = NULL;
+      if (!v->parse_move (pos, moves[i], VS_NOTATION_UCI, &m, &warning, &error))
+        g_error ("%s: %s", moves[i], error->message);
+      v->make (pos, m);
+    }
+  return pos;
+}
+
+/* A Crazyhouse repetition through captures and drops: the capture resets the
+ * halfmove clock, but the core counts Crazyhouse repetitions over the whole
+ * history, and so must the search. */
+static void
+test_crazyhouse_repetition_across_drops (void)
+{
+  const VsVariant *v = vs_test_available ("crazyhouse");
+  if (!v)
+    {
+      g_test_skip ("no Crazyhouse");
+      return;
+    }
+  const char *moves[] = { "a2a3", "a7a6", "e5d7", "f6d7", "N@e5", "N@f6", NULL };
+  VsPosition *pos = position_after (v, "r1bqkb1r/pppnpppp/5n2/4N3/8/8/PPPPPPPP/RNBQKB1R[] w KQkq - 0 1", moves);
+  g_assert_cmpint (pos->halfmove, <, 4);
+  g_assert_cmpint (vs_position_repetitions (pos, pos->hist_len), ==, 1);
+  /* the root was after a2a3: the repetition is inside the search path */
+  g_assert_true (vs_search_test_is_draw (pos, 5));
+  g_free (pos);
+}
+
+/* A position repeated once before the root is not a draw (the game goes on);
+ * repeated once inside the search path it is (two-fold), and repeated twice
+ * counting the game it is (three-fold), as in Stockfish. */
+static void
+test_repetition_before_root (void)
+{
+  const VsVariant *v = vs_test_available ("crazyhouse");
+  if (!v)
+    v = vs_test_any_variant ();
+  if (strcmp (v->id, "crazyhouse") != 0)
+    {
+      g_test_skip ("no Crazyhouse");
+      return;
+    }
+  const char *once[] = { "a2a3", "a7a6", "g1f3", "g8f6", "f3g1", "f6g8", NULL };
+  VsPosition *pos = position_after (v, NULL, once);
+  g_assert_false (vs_search_test_is_draw (pos, 0));   /* both occurrences before the root */
+  g_assert_false (vs_search_test_is_draw (pos, 2));   /* the earlier one still before it */
+  g_assert_false (vs_search_test_is_draw (pos, 4));   /* the earlier one is the root: once only */
+  g_assert_true (vs_search_test_is_draw (pos, 5));    /* the earlier one after the root */
+  g_free (pos);
+  const char *twice[] = { "g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8", NULL };
+  pos = position_after (v, NULL, twice);
+  g_assert_true (vs_search_test_is_draw (pos, 0));    /* three-fold with the game */
+  g_free (pos);
+}
+
+/* Janggi: after one pass, a second pass ends the game; the same board and side
+ * to move without a pending pass is another position for the table. */
+static void
+test_janggi_pass_key (void)
+{
+  const VsVariant *v = vs_test_available ("janggi");
+  if (!v)
+    {
+      g_test_skip ("no Janggi");
+      return;
+    }
+  VsPosition *a = position_after (v, NULL, NULL);
+  VsMove moves[1024];
+  int n = vs_position_generate (a, VS_GEN_ALL, moves);
+  VsMove pass = VS_MOVE_NONE;
+  for (int i = 0; i < n; i++)
+    if (VS_MOVE_KIND (moves[i]) == VS_MOVE_PASS)
+      pass = moves[i];
+  g_assert_cmpuint (pass, !=, VS_MOVE_NONE);
+  v->make (a, pass);
+  g_assert_cmpint (a->passes, ==, 1);
+  g_autofree char *fen = vs_position_to_string (a);
+  VsPosition *b = position_after (v, fen, NULL);
+  g_assert_cmpint (b->passes, ==, 0);
+  g_assert_true (a->key == b->key);   /* the core's key: same board, same side */
+  g_assert_true (vs_search_test_tt_key (a) != vs_search_test_tt_key (b));
+  g_free (a);
+  g_free (b);
+}
+
+/* The hard limit is never below the soft one, whatever movestogo says. */
+static void
+test_time_hard_not_below_soft (void)
+{
+  for (int mtg = 0; mtg <= 40; mtg++)
+    for (gint64 t = 100; t <= 600000; t *= 3)
+      for (gint64 inc = 0; inc <= 2000; inc += 1000)
+        {
+          VsSearchLimits l;
+          vs_search_limits_init (&l);
+          l.time_ms[0] = l.time_ms[1] = t;
+          l.inc_ms[0] = l.inc_ms[1] = inc;
+          l.movestogo = mtg;
+          gint64 soft, hard;
+          vs_search_test_time (&l, 0, &soft, &hard);
+          if (hard < soft)
+            g_error ("movestogo %d, time %" G_GINT64_FORMAT " ms, inc %" G_GINT64_FORMAT
+                     ": hard %" G_GINT64_FORMAT " µs < soft %" G_GINT64_FORMAT " µs",
+                     mtg, t, inc, hard, soft);
+          g_assert_cmpint (hard, <=, t * 1000);
+        }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/search-rules/crazyhouse-repetition-across-drops", test_crazyhouse_repetition_across_drops);
+  g_test_add_func ("/search-rules/repetition-before-root", test_repetition_before_root);
+  g_test_add_func ("/search-rules/janggi-pass-key", test_janggi_pass_key);
+  g_test_add_func ("/search-rules/time-hard-not-below-soft", test_time_hard_not_below_soft);
+  return g_test_run ();
+}
