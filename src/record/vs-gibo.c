@@ -80,6 +80,8 @@ static const PieceName piece_names[] = {
   { "사", 'A', -1 }, { "士", 'A', -1 }, { "仕", 'A', 0 },
   { "장", 'K', -1 }, { "將", 'K', -1 }, { "궁", 'K', -1 }, { "帥", 'K', 0 },
   { "楚", 'K', 0 }, { "漢", 'K', 1 },
+  /* the Hangul readings of 楚/漢: "25한24", "95초05" */
+  { "초", 'K', 0 }, { "한", 'K', 1 },
 };
 
 static const PieceName *
@@ -375,7 +377,8 @@ read_move (Gib *G, VsPosition *pos, VsGameNode **cur)
               fail_at (G, VS_RECORD_ERROR_SYNTAX, p, tend, _("not a gibo move: no piece name"));
               return FALSE;
             }
-          if (pn->side >= 0 && pn->letter == 'K' && (strncmp (q, "楚", 3) == 0 || strncmp (q, "漢", 3) == 0))
+          if (pn->side >= 0 && pn->letter == 'K' && (strncmp (q, "楚", 3) == 0 || strncmp (q, "漢", 3) == 0
+                                                        || strncmp (q, "초", 3) == 0 || strncmp (q, "한", 3) == 0))
             side = pn->side;
           q += l;
         }
