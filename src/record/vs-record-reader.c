@@ -563,13 +563,10 @@ vs_record_read_stream (GInputStream *in, guint64 total_size, const VsRecordOptio
     }
   if (R.first_problem)
     {
-      if (R.n_problems > 1)
-        g_set_error (error, VS_RECORD_ERROR, R.first_problem->code,
-                     g_dngettext (GETTEXT_PACKAGE, "%s (and %u more problem)", "%s (and %u more problems)",
-                                  R.n_problems - 1),
-                     R.first_problem->message, R.n_problems - 1);
-      else
-        g_propagate_error (error, vs_record_problem_to_error (R.first_problem));
+      /* the first problem only: callers that show a summary count the
+       * others themselves (the window adds "(and N more problems …)"), so
+       * adding the count here made it appear twice */
+      g_propagate_error (error, vs_record_problem_to_error (R.first_problem));
       vs_record_problem_free (R.first_problem);
       return FALSE;
     }
