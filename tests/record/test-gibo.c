@@ -235,6 +235,51 @@ test_board_header (void)
   g_assert_cmpstr (vs_game_get_start_fen (vs_game_collection_get_game (back, 0)), ==, vs_game_get_start_fen (h));
 }
 
+/* Issue 18: Kings written with the Hangul readings of 楚/漢 (초/한) were
+ * refused with "not a gibo move: no piece name". */
+static void
+test_hangul_king (void)
+{
+  if (!ready ())
+    return;
+  const char *text = HEAD "1. 95초05 2. 25한24 3. 05초95 4. 24한25\n";
+  gboolean ok;
+  GError *error = NULL;
+  g_autoptr (VsGameCollection) c = read_gib (text, -1, &ok, &error);
+  g_assert_no_error (error);
+  g_assert_true (ok);
+  VsGame *g = vs_game_collection_get_game (c, 0);
+  g_assert_cmpuint (vs_game_get_main_line_length (g), ==, 4);
+  /* a side prefix before them reads too */
+  g_autoptr (VsGameCollection) d = read_gib (HEAD "1. 95초초05 2. 25한한24\n", -1, &ok, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (vs_game_get_main_line_length (vs_game_collection_get_game (d, 0)), ==, 2);
+}
+
+/* Issue 18: with several problems the reader's error named the count and
+ * the window named it again: "(and 3 more problems)" twice.  The error is
+ * the first problem alone; the count is the problems list's. */
+static void
+test_problem_count_once (void)
+{
+  if (!ready ())
+    return;
+  const char *text =
+    "[대회명 \"하나\"]\n\n1. 0X마87\n\n"
+    "[대회명 \"둘\"]\n\n1. 0X마87\n\n"
+    "[대회명 \"셋\"]\n\n1. 0X마87\n\n"
+    "[대회명 \"넷\"]\n\n1. 0X마87\n";
+  gboolean ok;
+  GError *error = NULL;
+  g_autoptr (VsGameCollection) c = read_gib (text, -1, &ok, &error);
+  g_assert_false (ok);
+  g_assert_cmpuint (vs_game_collection_get_problems (c)->len, ==, 4);
+  VsRecordProblem *p = vs_game_collection_get_problems (c)->pdata[0];
+  g_assert_cmpstr (error->message, ==, p->message);
+  g_assert_null (strstr (error->message, "more problem"));
+  g_clear_error (&error);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -243,5 +288,7 @@ main (int argc, char **argv)
   g_test_add_func ("/record/gibo/bad-game-keeps-others", test_bad_game_keeps_others);
   g_test_add_func ("/record/gibo/encodings", test_encodings);
   g_test_add_func ("/record/gibo/board-header", test_board_header);
+  g_test_add_func ("/record/gibo/hangul-king", test_hangul_king);
+  g_test_add_func ("/record/gibo/problem-count-once", test_problem_count_once);
   return g_test_run ();
 }
