@@ -280,6 +280,48 @@ test_problem_count_once (void)
   g_clear_error (&error);
 }
 
+/* Issue 18: saving as gibo kept a stale [총수] after edits and dropped
+ * arrows and highlights without a word. */
+static void
+test_write_ply_count_and_shapes (void)
+{
+  if (!ready ())
+    return;
+  const char *text = "[대회명 \"시험\"]\n[총수 \"99\"]\n\n1. 08마87 2. 12마33 {설명} 3. 02마83 4. 18마37\n";
+  gboolean ok;
+  GError *error = NULL;
+  g_autoptr (VsGameCollection) c = read_gib (text, -1, &ok, &error);
+  g_assert_no_error (error);
+  VsGame *g = vs_game_collection_get_game (c, 0);
+  VsGameNode *first = vs_game_node_get_main_child (vs_game_get_root (g));
+  VsGameNode *second = vs_game_node_get_main_child (first);
+  vs_game_truncate_after (g, second);
+  g_assert_cmpuint (vs_game_get_main_line_length (g), ==, 2);
+  const VsVariant *v = vs_game_get_variant (g);
+  VsShape shapes[2] = {
+    { .from = vs_square_parse (&v->geom, "h1", NULL), .to = vs_square_parse (&v->geom, "g3", NULL), .color = 'G' },
+    { .from = vs_square_parse (&v->geom, "e2", NULL), .to = vs_square_parse (&v->geom, "e2", NULL), .color = 'R' },
+  };
+  vs_game_node_set_shapes (g, first, shapes, 2);
+  vs_game_node_set_shapes (g, second, shapes, 1);
+  g_autofree char *gib = vs_gibo_write_game (g, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (gib, "[총수 \"2\"]"));
+  g_assert_null (strstr (gib, "99"));
+  g_assert_nonnull (strstr (gib, "{[%cal Gh1g3] [%csl Re2]}"));
+  g_assert_nonnull (strstr (gib, "{설명 [%cal Gh1g3]}"));
+  g_autoptr (VsGameCollection) back = read_gib (gib, -1, &ok, &error);
+  g_assert_no_error (error);
+  VsGame *b = vs_game_collection_get_game (back, 0);
+  VsGameNode *bf = vs_game_node_get_main_child (vs_game_get_root (b));
+  const VsShape *got;
+  g_assert_cmpuint (vs_game_node_get_shapes (bf, &got), ==, 2);
+  g_assert_cmpint (got[0].from, ==, shapes[0].from);
+  g_assert_cmpint (got[1].color, ==, 'R');
+  g_assert_null (vs_game_node_get_comment_after (bf));
+  g_assert_cmpstr (vs_game_node_get_comment_after (vs_game_node_get_main_child (bf)), ==, "설명");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -290,5 +332,6 @@ main (int argc, char **argv)
   g_test_add_func ("/record/gibo/board-header", test_board_header);
   g_test_add_func ("/record/gibo/hangul-king", test_hangul_king);
   g_test_add_func ("/record/gibo/problem-count-once", test_problem_count_once);
+  g_test_add_func ("/record/gibo/write-ply-count-and-shapes", test_write_ply_count_and_shapes);
   return g_test_run ();
 }
