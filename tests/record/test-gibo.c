@@ -322,6 +322,64 @@ test_write_ply_count_and_shapes (void)
   g_assert_cmpstr (vs_game_node_get_comment_after (vs_game_node_get_main_child (bf)), ==, "설명");
 }
 
+/* Issue 18: a commented gibo (a real one, tests/record/data/) converted to
+ * PGN and back to gibo, as "variant-study-cli convert" does, keeps every
+ * move, comment and header. */
+static void
+test_commented_round_trip (void)
+{
+  if (!ready ())
+    return;
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "pobsiz-1937-maeil-pan-comments.gib", NULL);
+  GError *error = NULL;
+  g_autofree char *data = NULL;
+  gsize dl;
+  g_assert_true (g_file_get_contents (path, &data, &dl, &error));
+  gboolean ok;
+  g_autoptr (VsGameCollection) a = read_gib (data, dl, &ok, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (vs_game_collection_get_n_games (a), >, 0);
+  g_autoptr (GBytes) pgn = vs_record_write_collection (a, VS_RECORD_FORMAT_PGN, VS_RECORD_ENCODING_AUTO, &error);
+  g_assert_no_error (error);
+  gsize pl;
+  const char *pd = g_bytes_get_data (pgn, &pl);
+  g_assert_cmpint (vs_record_detect_format (pd, pl, "x.pgn"), ==, VS_RECORD_FORMAT_PGN);
+  g_autoptr (VsGameCollection) b = vs_game_collection_new ();
+  g_assert_true (vs_record_read_data (pd, pl, NULL, b, &error));
+  g_assert_no_error (error);
+  g_autoptr (GBytes) gib = vs_record_write_collection (b, VS_RECORD_FORMAT_GIBO, VS_RECORD_ENCODING_AUTO, &error);
+  g_assert_no_error (error);
+  gsize gl;
+  const char *gd = g_bytes_get_data (gib, &gl);
+  g_autoptr (VsGameCollection) c = read_gib (gd, gl, &ok, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (vs_game_collection_get_n_games (c), ==, vs_game_collection_get_n_games (a));
+  guint n_comments = 0;
+  for (guint i = 0; i < vs_game_collection_get_n_games (a); i++)
+    {
+      VsGame *ga = vs_game_collection_get_game (a, i), *gc = vs_game_collection_get_game (c, i);
+      g_assert_cmpuint (vs_game_get_main_line_length (gc), ==, vs_game_get_main_line_length (ga));
+      for (VsGameNode *x = vs_game_get_root (ga), *y = vs_game_get_root (gc); x;
+           x = vs_game_node_get_main_child (x), y = vs_game_node_get_main_child (y))
+        {
+          g_assert_nonnull (y);
+          g_assert_cmpstr (vs_game_node_get_san (x), ==, vs_game_node_get_san (y));
+          g_assert_cmpstr (vs_game_node_get_comment_after (x), ==, vs_game_node_get_comment_after (y));
+          n_comments += vs_game_node_get_comment_after (x) != NULL;
+        }
+      for (guint h = 0; h < vs_game_get_n_headers (ga); h++)
+        {
+          const char *k = vs_game_get_header_key (ga, h);
+          if (strcmp (k, "Result") == 0)
+            continue;
+          if (g_strcmp0 (vs_game_get_header (gc, k), vs_game_get_header_value (ga, h)) != 0)
+            g_error ("game %u: header %s “%s” became “%s”", i, k, vs_game_get_header_value (ga, h),
+                     vs_game_get_header (gc, k));
+        }
+    }
+  g_assert_cmpuint (n_comments, >, 1);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -333,5 +391,6 @@ main (int argc, char **argv)
   g_test_add_func ("/record/gibo/hangul-king", test_hangul_king);
   g_test_add_func ("/record/gibo/problem-count-once", test_problem_count_once);
   g_test_add_func ("/record/gibo/write-ply-count-and-shapes", test_write_ply_count_and_shapes);
+  g_test_add_func ("/record/gibo/commented-round-trip", test_commented_round_trip);
   return g_test_run ();
 }
