@@ -312,6 +312,17 @@ illegal (Gib *G, VsPosition *pos, VsGameNode *cur, const char *at, const char *t
   g_autofree char *fen = vs_position_to_string (pos);
   g_autofree char *text = g_strndup (at, tok_end - at);
   guint ply = vs_game_node_get_ply (cur) + 1;
+  /* a game already over (two passes in a row, mate…) has no legal move:
+   * say so rather than blame the move */
+  VsResult over_result;
+  VsGameState state = vs_position_state (pos, &over_result);
+  g_autofree char *over = NULL;
+  if (state != VS_STATE_ONGOING)
+    {
+      /* TRANSLATORS: the reason is an English state name such as "double pass" */
+      over = g_strdup_printf (_("the game was already over (%s)"), vs_state_describe (state));
+      why = over;
+    }
   g_autofree char *detail =
     /* TRANSLATORS: move text, ply number, position string, reason */
     g_strdup_printf (_("illegal move “%s” at ply %u in position %s: %s"), text, ply, fen, why);

@@ -380,6 +380,23 @@ test_commented_round_trip (void)
   g_assert_cmpuint (n_comments, >, 1);
 }
 
+/* Issue 18: a move after two passes at the start was reported as illegal
+ * without saying the game was already over. */
+static void
+test_move_after_double_pass (void)
+{
+  if (!ready ())
+    return;
+  gboolean ok;
+  GError *error = NULL;
+  g_autoptr (VsGameCollection) c = read_gib (HEAD "1. 한수쉼 2. 한수쉼 3. 08마87\n", -1, &ok, &error);
+  g_assert_false (ok);
+  g_assert_error (error, VS_RECORD_ERROR, VS_RECORD_ERROR_ILLEGAL_MOVE);
+  g_assert_nonnull (strstr (error->message, "the game was already over"));
+  g_clear_error (&error);
+  g_assert_cmpuint (vs_game_get_main_line_length (vs_game_collection_get_game (c, 0)), ==, 2);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -392,5 +409,6 @@ main (int argc, char **argv)
   g_test_add_func ("/record/gibo/problem-count-once", test_problem_count_once);
   g_test_add_func ("/record/gibo/write-ply-count-and-shapes", test_write_ply_count_and_shapes);
   g_test_add_func ("/record/gibo/commented-round-trip", test_commented_round_trip);
+  g_test_add_func ("/record/gibo/move-after-double-pass", test_move_after_double_pass);
   return g_test_run ();
 }
