@@ -397,6 +397,38 @@ test_move_after_double_pass (void)
   g_assert_cmpuint (vs_game_get_main_line_length (vs_game_collection_get_game (c, 0)), ==, 2);
 }
 
+/* Issue 18: a checkmated game whose record gives no result gets the one
+ * the final position decides (Janggi and Crazyhouse). */
+static void
+test_derived_result (void)
+{
+  if (!ready ())
+    return;
+  struct { const char *pgn; VsResult want; } cases[] = {
+    { "[Variant \"janggi\"]\n[SetUp \"1\"]\n[FEN \"3k5/R8/9/9/9/9/9/9/4K4/8R w - - 0 1\"]\n[Result \"*\"]\n\n1. i1i10 *\n",
+      VS_RESULT_WHITE_WINS },
+    { "[Variant \"Crazyhouse\"]\n\n1. f3 e5 2. g4 Qh4# *\n", VS_RESULT_BLACK_WINS },
+    /* not mate: nothing derived */
+    { "[Variant \"Crazyhouse\"]\n\n1. f3 e5 *\n", VS_RESULT_NONE },
+    /* a recorded result wins */
+    { "[Variant \"Crazyhouse\"]\n[Result \"1/2-1/2\"]\n\n1. f3 e5 2. g4 Qh4# 1/2-1/2\n", VS_RESULT_DRAW },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      if (i > 0 && !vs_variant_crazyhouse.generate)
+        break;
+      GError *error = NULL;
+      g_autoptr (VsGameCollection) c = vs_game_collection_new ();
+      g_assert_true (vs_record_read_data (cases[i].pgn, -1, NULL, c, &error));
+      g_assert_no_error (error);
+      VsGame *g = vs_game_collection_get_game (c, 0);
+      if (cases[i].want != VS_RESULT_DRAW)
+        g_assert_cmpint (vs_game_get_result (g), ==, VS_RESULT_NONE);
+      if (vs_game_get_derived_result (g) != cases[i].want)
+        g_error ("case %u: derived result %d, expected %d", i, vs_game_get_derived_result (g), cases[i].want);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -410,5 +442,6 @@ main (int argc, char **argv)
   g_test_add_func ("/record/gibo/write-ply-count-and-shapes", test_write_ply_count_and_shapes);
   g_test_add_func ("/record/gibo/commented-round-trip", test_commented_round_trip);
   g_test_add_func ("/record/gibo/move-after-double-pass", test_move_after_double_pass);
+  g_test_add_func ("/record/gibo/derived-result", test_derived_result);
   return g_test_run ();
 }
