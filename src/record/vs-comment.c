@@ -300,7 +300,6 @@ _vs_comment_extract_commands (VsGame *game, VsGameNode *node, const char *text, 
 void
 _vs_comment_write_commands (VsGame *game, const VsGameNode *node, GString *s)
 {
-  const VsGeometry *g = &vs_game_get_variant (game)->geom;
   gboolean first = TRUE;
 #define SEP() do { if (!first) g_string_append_c (s, ' '); first = FALSE; } while (0)
   VsEval e = vs_game_node_get_eval (node);
@@ -327,6 +326,19 @@ _vs_comment_write_commands (VsGame *game, const VsGameNode *node, GString *s)
       write_time (s, t);
       g_string_append_c (s, ']');
     }
+  if (vs_game_node_get_shapes (node, NULL) > 0)
+    {
+      SEP ();
+      _vs_comment_write_shapes (game, node, s);
+    }
+#undef SEP
+}
+
+/* The [%cal …]/[%csl …] commands of a node's arrows and highlights alone. */
+void
+_vs_comment_write_shapes (VsGame *game, const VsGameNode *node, GString *s)
+{
+  const VsGeometry *g = &vs_game_get_variant (game)->geom;
   const VsShape *shapes;
   guint n = vs_game_node_get_shapes (node, &shapes);
   /* runs of the same kind, in stored order, so a re-read keeps the order */
@@ -338,7 +350,8 @@ _vs_comment_write_commands (VsGame *game, const VsGameNode *node, GString *s)
         {
           if (i > 0)
             g_string_append_c (s, ']');
-          SEP ();
+          if (i > 0)
+            g_string_append_c (s, ' ');
           g_string_append (s, arrow ? "[%cal " : "[%csl ");
         }
       else
@@ -355,5 +368,4 @@ _vs_comment_write_commands (VsGame *game, const VsGameNode *node, GString *s)
     }
   if (n > 0)
     g_string_append_c (s, ']');
-#undef SEP
 }

@@ -1163,3 +1163,18 @@ ensure_tree (VsGame *game)
     game->root = node_new (game, NULL, VS_MOVE_NONE, "");
   g_ref_string_release (text);
 }
+
+VsResult
+vs_game_get_derived_result (VsGame *game)
+{
+  VsResult r = vs_game_get_result (game);
+  if (r != VS_RESULT_NONE)
+    return r;
+  g_autofree VsPosition *pos = g_new (VsPosition, 1);
+  if (!vs_game_node_position (vs_game_get_main_line_end (game), pos))
+    return VS_RESULT_NONE;
+  VsResult decided = VS_RESULT_NONE;
+  if (vs_position_state (pos, &decided) == VS_STATE_CHECKMATE)
+    return decided;
+  return VS_RESULT_NONE;
+}

@@ -199,6 +199,10 @@ void        vs_game_set_header     (VsGame *game, const char *key, const char *v
 
 /* The game result: the "Result" header ("1-0", "0-1", "1/2-1/2", "*"). */
 VsResult    vs_game_get_result     (VsGame *game);
+/* The recorded result, or, when the record has none ("*" or no Result),
+ * the one the final main-line position decides (checkmate: 1-0 / 0-1);
+ * VS_RESULT_NONE if neither.  The Result header is left as it was read. */
+VsResult    vs_game_get_derived_result (VsGame *game);
 void        vs_game_set_result     (VsGame *game, VsResult result);
 
 /* ---- Editing -------------------------------------------------------------- */

@@ -80,6 +80,8 @@ static const PieceName piece_names[] = {
   { "사", 'A', -1 }, { "士", 'A', -1 }, { "仕", 'A', 0 },
   { "장", 'K', -1 }, { "將", 'K', -1 }, { "궁", 'K', -1 }, { "帥", 'K', 0 },
   { "楚", 'K', 0 }, { "漢", 'K', 1 },
+  /* the Hangul readings of 楚/漢: "25한24", "95초05" */
+  { "초", 'K', 0 }, { "한", 'K', 1 },
 };
 
 static const PieceName *
@@ -310,6 +312,17 @@ illegal (Gib *G, VsPosition *pos, VsGameNode *cur, const char *at, const char *t
   g_autofree char *fen = vs_position_to_string (pos);
   g_autofree char *text = g_strndup (at, tok_end - at);
   guint ply = vs_game_node_get_ply (cur) + 1;
+  /* a game already over (two passes in a row, mate…) has no legal move:
+   * say so rather than blame the move */
+  VsResult over_result;
+  VsGameState state = vs_position_state (pos, &over_result);
+  g_autofree char *over = NULL;
+  if (state != VS_STATE_ONGOING)
+    {
+      /* TRANSLATORS: the reason is an English state name such as "double pass" */
+      over = g_strdup_printf (_("the game was already over (%s)"), vs_state_describe (state));
+      why = over;
+    }
   g_autofree char *detail =
     /* TRANSLATORS: move text, ply number, position string, reason */
     g_strdup_printf (_("illegal move “%s” at ply %u in position %s: %s"), text, ply, fen, why);
@@ -375,7 +388,8 @@ read_move (Gib *G, VsPosition *pos, VsGameNode **cur)
               fail_at (G, VS_RECORD_ERROR_SYNTAX, p, tend, _("not a gibo move: no piece name"));
               return FALSE;
             }
-          if (pn->side >= 0 && pn->letter == 'K' && (strncmp (q, "楚", 3) == 0 || strncmp (q, "漢", 3) == 0))
+          if (pn->side >= 0 && pn->letter == 'K' && (strncmp (q, "楚", 3) == 0 || strncmp (q, "漢", 3) == 0
+                                                        || strncmp (q, "초", 3) == 0 || strncmp (q, "한", 3) == 0))
             side = pn->side;
           q += l;
         }
@@ -629,8 +643,10 @@ _vs_gibo_parse_game (VsParseContext *ctx, const char *text, gsize len, VsRecordP
               fail_at (&G, VS_RECORD_ERROR_SYNTAX, p, token_end (p, G.end), _("comment not closed with “}”"));
               break;
             }
-          g_autofree char *c = g_strstrip (g_strndup (p + 1, close - p - 1));
-          _vs_game_node_append_comment (G.game, cur, FALSE, c, -1);
+          /* arrows and highlights ([%cal …] [%csl …]) written by
+           * vs_gibo_write_game come back as shapes */
+          char *c = _vs_comment_extract_commands (G.game, cur, p + 1, close - p - 1);
+          _vs_game_node_take_comment (G.game, cur, FALSE, c);
           G.p = close + 1;
           continue;
         }
@@ -739,6 +755,27 @@ write_board (GString *s, const char *fen)
   g_string_append_printf (s, " %s\"]\r\n", parts[1] && parts[1][0] == 'b' ? "한" : "초");
 }
 
+/* A node's comment as a gibo comment can hold it ("}" would close it, so
+ * it becomes ")"), followed by its arrows and highlights as [%cal …] and
+ * [%csl …] commands, which a gibo comment holds as text; NULL if neither. */
+static char *
+gibo_comment (VsGame *game, const VsGameNode *node)
+{
+  const char *c = vs_game_node_get_comment_after (node);
+  if (!c && vs_game_node_get_shapes (node, NULL) == 0)
+    return NULL;
+  GString *cc = g_string_new (NULL);
+  for (const char *q = c ? c : ""; *q; q++)
+    g_string_append_c (cc, *q == '}' ? ')' : *q);
+  if (vs_game_node_get_shapes (node, NULL) > 0)
+    {
+      if (cc->len)
+        g_string_append_c (cc, ' ');
+      _vs_comment_write_shapes (game, node, cc);
+    }
+  return g_string_free (cc, FALSE);
+}
+
 char *
 vs_gibo_write_game (VsGame *game, GError **error)
 {
@@ -820,6 +857,12 @@ vs_gibo_write_game (VsGame *game, GError **error)
             write_board (s, vs_game_get_start_fen (game));
           continue;
         }
+      if (strcmp (k, "총수") == 0)
+        {
+          /* the ply count of the game as it is now, not as it was read */
+          g_string_append_printf (s, "[총수 \"%u\"]\r\n", vs_game_get_main_line_length (game));
+          continue;
+        }
       if (strcmp (k, "Result") == 0)
         {
           VsResult r = vs_game_get_result (game);
@@ -851,7 +894,7 @@ vs_gibo_write_game (VsGame *game, GError **error)
       return NULL;
     }
   VsGameNode *root = vs_game_get_root (game);
-  const char *intro = vs_game_node_get_comment_after (root);
+  g_autofree char *intro = gibo_comment (game, root);
   if (intro)
     g_string_append_printf (s, "{%s}\r\n", intro);
   int on_line = 0;
@@ -868,14 +911,10 @@ vs_gibo_write_game (VsGame *game, GError **error)
       if (emt != VS_CLOCK_NONE)
         g_string_append_printf (s, " <%" G_GINT64_FORMAT ">", emt / 1000);
       on_line++;
-      const char *c = vs_game_node_get_comment_after (n);
+      g_autofree char *c = gibo_comment (game, n);
       if (c)
         {
-          GString *cc = g_string_new (NULL);
-          for (const char *q = c; *q; q++)
-            g_string_append_c (cc, *q == '}' ? ')' : *q);
-          g_string_append_printf (s, "\r\n{%s}\r\n", cc->str);
-          g_string_free (cc, TRUE);
+          g_string_append_printf (s, "\r\n{%s}\r\n", c);
           on_line = 0;
         }
       else if (on_line == 6)

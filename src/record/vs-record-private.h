@@ -44,6 +44,8 @@ VsRecordProblem *_vs_record_problem_new (VsRecordErrorCode code, const char *fil
 char       *_vs_comment_extract_commands (VsGame *game, VsGameNode *node, const char *text, gsize len);
 /* Append the node's commands in canonical order to s ("[%eval 0.15] [%clk 0:01:00]"). */
 void        _vs_comment_write_commands (VsGame *game, const VsGameNode *node, GString *s);
+/* Only the arrows and highlights ([%cal …] [%csl …]), nothing if none. */
+void        _vs_comment_write_shapes (VsGame *game, const VsGameNode *node, GString *s);
 gboolean    _vs_game_node_has_commands (const VsGameNode *node);
 
 /* ---- Per-format game parsers (text is UTF-8, one game) ---- */

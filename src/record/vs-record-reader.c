@@ -43,6 +43,7 @@ vs_record_detect_format (const char *data, gsize len, const char *filename)
           /* ASCII headers: gibo all the same if the first movetext line
            * carries Korean/Chinese piece names ("1. 08馬87") */
           const char *m = p;
+          /* the header lines; a PGN [Variant] tag names the format */
           while (m < end)
             {
               const char *eol = memchr (m, '\n', end - m);
@@ -51,23 +52,47 @@ vs_record_detect_format (const char *data, gsize len, const char *filename)
               const char *s = m;
               while (s < eol && (*s == ' ' || *s == '\t' || *s == '\r'))
                 s++;
-              if (s < eol && *s != '[' && *s != '{' && *s != '%' && *s != ';')
-                {
-                  /* the first move: after "1." comes "08馬87" (gibo: two
-                   * digits or a Kakao "i3", then a piece name) or "e4" */
-                  while (s < eol && g_ascii_isdigit (*s))
-                    s++;
-                  while (s < eol && (*s == '.' || *s == ' '))
-                    s++;
-                  if (eol - s >= 3 && (g_ascii_isdigit (s[0]) || g_ascii_islower (s[0]))
-                      && g_ascii_isdigit (s[1]) && (guchar) s[2] >= 0x80)
-                    return VS_RECORD_FORMAT_GIBO;
-                  if (s < eol && (guchar) *s >= 0x80)
-                    return VS_RECORD_FORMAT_GIBO;   /* 한수쉼 */
-                  break;
-                }
-              m = eol + 1;
+              if (s < eol && *s != '[' && *s != '%' && *s != ';')
+                break;
+              if (eol - s >= 9 && g_ascii_strncasecmp (s, "[Variant ", 9) == 0)
+                return VS_RECORD_FORMAT_PGN;
+              m = eol < end ? eol + 1 : end;
             }
+          /* the first move, past whitespace and comments ({…} may span
+           * lines: its next line is comment text, not a move) */
+          const char *s = m;
+          for (;;)
+            {
+              while (s < end && (g_ascii_isspace (*s) || *s == '\x1a' || (guchar) *s == 0xff))
+                s++;
+              if (s < end && *s == '{')
+                {
+                  const char *close = memchr (s, '}', end - s);
+                  s = close ? close + 1 : end;
+                  continue;
+                }
+              if (s < end && (*s == ';' || *s == '%'))
+                {
+                  const char *eol = memchr (s, '\n', end - s);
+                  s = eol ? eol : end;
+                  continue;
+                }
+              break;
+            }
+          const char *eol = memchr (s, '\n', end - s);
+          if (!eol)
+            eol = end;
+          /* after "1." comes "08馬87" (gibo: two digits or a Kakao "i3",
+           * then a piece name) or "e4" */
+          while (s < eol && g_ascii_isdigit (*s))
+            s++;
+          while (s < eol && (*s == '.' || *s == ' '))
+            s++;
+          if (eol - s >= 3 && (g_ascii_isdigit (s[0]) || g_ascii_islower (s[0]))
+              && g_ascii_isdigit (s[1]) && (guchar) s[2] >= 0x80)
+            return VS_RECORD_FORMAT_GIBO;
+          if (s < eol && (guchar) *s >= 0x80)
+            return VS_RECORD_FORMAT_GIBO;   /* 한수쉼 */
           return VS_RECORD_FORMAT_PGN;
         }
     }
@@ -563,13 +588,10 @@ vs_record_read_stream (GInputStream *in, guint64 total_size, const VsRecordOptio
     }
   if (R.first_problem)
     {
-      if (R.n_problems > 1)
-        g_set_error (error, VS_RECORD_ERROR, R.first_problem->code,
-                     g_dngettext (GETTEXT_PACKAGE, "%s (and %u more problem)", "%s (and %u more problems)",
-                                  R.n_problems - 1),
-                     R.first_problem->message, R.n_problems - 1);
-      else
-        g_propagate_error (error, vs_record_problem_to_error (R.first_problem));
+      /* the first problem only: callers that show a summary count the
+       * others themselves (the window adds "(and N more problems …)"), so
+       * adding the count here made it appear twice */
+      g_propagate_error (error, vs_record_problem_to_error (R.first_problem));
       vs_record_problem_free (R.first_problem);
       return FALSE;
     }

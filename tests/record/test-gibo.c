@@ -235,6 +235,200 @@ test_board_header (void)
   g_assert_cmpstr (vs_game_get_start_fen (vs_game_collection_get_game (back, 0)), ==, vs_game_get_start_fen (h));
 }
 
+/* Issue 18: Kings written with the Hangul readings of 楚/漢 (초/한) were
+ * refused with "not a gibo move: no piece name". */
+static void
+test_hangul_king (void)
+{
+  if (!ready ())
+    return;
+  const char *text = HEAD "1. 95초05 2. 25한24 3. 05초95 4. 24한25\n";
+  gboolean ok;
+  GError *error = NULL;
+  g_autoptr (VsGameCollection) c = read_gib (text, -1, &ok, &error);
+  g_assert_no_error (error);
+  g_assert_true (ok);
+  VsGame *g = vs_game_collection_get_game (c, 0);
+  g_assert_cmpuint (vs_game_get_main_line_length (g), ==, 4);
+  /* a side prefix before them reads too */
+  g_autoptr (VsGameCollection) d = read_gib (HEAD "1. 95초초05 2. 25한한24\n", -1, &ok, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (vs_game_get_main_line_length (vs_game_collection_get_game (d, 0)), ==, 2);
+}
+
+/* Issue 18: with several problems the reader's error named the count and
+ * the window named it again: "(and 3 more problems)" twice.  The error is
+ * the first problem alone; the count is the problems list's. */
+static void
+test_problem_count_once (void)
+{
+  if (!ready ())
+    return;
+  const char *text =
+    "[대회명 \"하나\"]\n\n1. 0X마87\n\n"
+    "[대회명 \"둘\"]\n\n1. 0X마87\n\n"
+    "[대회명 \"셋\"]\n\n1. 0X마87\n\n"
+    "[대회명 \"넷\"]\n\n1. 0X마87\n";
+  gboolean ok;
+  GError *error = NULL;
+  g_autoptr (VsGameCollection) c = read_gib (text, -1, &ok, &error);
+  g_assert_false (ok);
+  g_assert_cmpuint (vs_game_collection_get_problems (c)->len, ==, 4);
+  VsRecordProblem *p = vs_game_collection_get_problems (c)->pdata[0];
+  g_assert_cmpstr (error->message, ==, p->message);
+  g_assert_null (strstr (error->message, "more problem"));
+  g_clear_error (&error);
+}
+
+/* Issue 18: saving as gibo kept a stale [총수] after edits and dropped
+ * arrows and highlights without a word. */
+static void
+test_write_ply_count_and_shapes (void)
+{
+  if (!ready ())
+    return;
+  const char *text = "[대회명 \"시험\"]\n[총수 \"99\"]\n\n1. 08마87 2. 12마33 {설명} 3. 02마83 4. 18마37\n";
+  gboolean ok;
+  GError *error = NULL;
+  g_autoptr (VsGameCollection) c = read_gib (text, -1, &ok, &error);
+  g_assert_no_error (error);
+  VsGame *g = vs_game_collection_get_game (c, 0);
+  VsGameNode *first = vs_game_node_get_main_child (vs_game_get_root (g));
+  VsGameNode *second = vs_game_node_get_main_child (first);
+  vs_game_truncate_after (g, second);
+  g_assert_cmpuint (vs_game_get_main_line_length (g), ==, 2);
+  const VsVariant *v = vs_game_get_variant (g);
+  VsShape shapes[2] = {
+    { .from = vs_square_parse (&v->geom, "h1", NULL), .to = vs_square_parse (&v->geom, "g3", NULL), .color = 'G' },
+    { .from = vs_square_parse (&v->geom, "e2", NULL), .to = vs_square_parse (&v->geom, "e2", NULL), .color = 'R' },
+  };
+  vs_game_node_set_shapes (g, first, shapes, 2);
+  vs_game_node_set_shapes (g, second, shapes, 1);
+  g_autofree char *gib = vs_gibo_write_game (g, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (gib, "[총수 \"2\"]"));
+  g_assert_null (strstr (gib, "99"));
+  g_assert_nonnull (strstr (gib, "{[%cal Gh1g3] [%csl Re2]}"));
+  g_assert_nonnull (strstr (gib, "{설명 [%cal Gh1g3]}"));
+  g_autoptr (VsGameCollection) back = read_gib (gib, -1, &ok, &error);
+  g_assert_no_error (error);
+  VsGame *b = vs_game_collection_get_game (back, 0);
+  VsGameNode *bf = vs_game_node_get_main_child (vs_game_get_root (b));
+  const VsShape *got;
+  g_assert_cmpuint (vs_game_node_get_shapes (bf, &got), ==, 2);
+  g_assert_cmpint (got[0].from, ==, shapes[0].from);
+  g_assert_cmpint (got[1].color, ==, 'R');
+  g_assert_null (vs_game_node_get_comment_after (bf));
+  g_assert_cmpstr (vs_game_node_get_comment_after (vs_game_node_get_main_child (bf)), ==, "설명");
+}
+
+/* Issue 18: a commented gibo (a real one, tests/record/data/) converted to
+ * PGN and back to gibo, as "variant-study-cli convert" does, keeps every
+ * move, comment and header. */
+static void
+test_commented_round_trip (void)
+{
+  if (!ready ())
+    return;
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "pobsiz-1937-maeil-pan-comments.gib", NULL);
+  GError *error = NULL;
+  g_autofree char *data = NULL;
+  gsize dl;
+  g_assert_true (g_file_get_contents (path, &data, &dl, &error));
+  gboolean ok;
+  g_autoptr (VsGameCollection) a = read_gib (data, dl, &ok, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (vs_game_collection_get_n_games (a), >, 0);
+  g_autoptr (GBytes) pgn = vs_record_write_collection (a, VS_RECORD_FORMAT_PGN, VS_RECORD_ENCODING_AUTO, &error);
+  g_assert_no_error (error);
+  gsize pl;
+  const char *pd = g_bytes_get_data (pgn, &pl);
+  g_assert_cmpint (vs_record_detect_format (pd, pl, "x.pgn"), ==, VS_RECORD_FORMAT_PGN);
+  g_autoptr (VsGameCollection) b = vs_game_collection_new ();
+  g_assert_true (vs_record_read_data (pd, pl, NULL, b, &error));
+  g_assert_no_error (error);
+  g_autoptr (GBytes) gib = vs_record_write_collection (b, VS_RECORD_FORMAT_GIBO, VS_RECORD_ENCODING_AUTO, &error);
+  g_assert_no_error (error);
+  gsize gl;
+  const char *gd = g_bytes_get_data (gib, &gl);
+  g_autoptr (VsGameCollection) c = read_gib (gd, gl, &ok, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (vs_game_collection_get_n_games (c), ==, vs_game_collection_get_n_games (a));
+  guint n_comments = 0;
+  for (guint i = 0; i < vs_game_collection_get_n_games (a); i++)
+    {
+      VsGame *ga = vs_game_collection_get_game (a, i), *gc = vs_game_collection_get_game (c, i);
+      g_assert_cmpuint (vs_game_get_main_line_length (gc), ==, vs_game_get_main_line_length (ga));
+      for (VsGameNode *x = vs_game_get_root (ga), *y = vs_game_get_root (gc); x;
+           x = vs_game_node_get_main_child (x), y = vs_game_node_get_main_child (y))
+        {
+          g_assert_nonnull (y);
+          g_assert_cmpstr (vs_game_node_get_san (x), ==, vs_game_node_get_san (y));
+          g_assert_cmpstr (vs_game_node_get_comment_after (x), ==, vs_game_node_get_comment_after (y));
+          n_comments += vs_game_node_get_comment_after (x) != NULL;
+        }
+      for (guint h = 0; h < vs_game_get_n_headers (ga); h++)
+        {
+          const char *k = vs_game_get_header_key (ga, h);
+          if (strcmp (k, "Result") == 0)
+            continue;
+          if (g_strcmp0 (vs_game_get_header (gc, k), vs_game_get_header_value (ga, h)) != 0)
+            g_error ("game %u: header %s “%s” became “%s”", i, k, vs_game_get_header_value (ga, h),
+                     vs_game_get_header (gc, k));
+        }
+    }
+  g_assert_cmpuint (n_comments, >, 1);
+}
+
+/* Issue 18: a move after two passes at the start was reported as illegal
+ * without saying the game was already over. */
+static void
+test_move_after_double_pass (void)
+{
+  if (!ready ())
+    return;
+  gboolean ok;
+  GError *error = NULL;
+  g_autoptr (VsGameCollection) c = read_gib (HEAD "1. 한수쉼 2. 한수쉼 3. 08마87\n", -1, &ok, &error);
+  g_assert_false (ok);
+  g_assert_error (error, VS_RECORD_ERROR, VS_RECORD_ERROR_ILLEGAL_MOVE);
+  g_assert_nonnull (strstr (error->message, "the game was already over"));
+  g_clear_error (&error);
+  g_assert_cmpuint (vs_game_get_main_line_length (vs_game_collection_get_game (c, 0)), ==, 2);
+}
+
+/* Issue 18: a checkmated game whose record gives no result gets the one
+ * the final position decides (Janggi and Crazyhouse). */
+static void
+test_derived_result (void)
+{
+  if (!ready ())
+    return;
+  struct { const char *pgn; VsResult want; } cases[] = {
+    { "[Variant \"janggi\"]\n[SetUp \"1\"]\n[FEN \"3k5/R8/9/9/9/9/9/9/4K4/8R w - - 0 1\"]\n[Result \"*\"]\n\n1. i1i10 *\n",
+      VS_RESULT_WHITE_WINS },
+    { "[Variant \"Crazyhouse\"]\n\n1. f3 e5 2. g4 Qh4# *\n", VS_RESULT_BLACK_WINS },
+    /* not mate: nothing derived */
+    { "[Variant \"Crazyhouse\"]\n\n1. f3 e5 *\n", VS_RESULT_NONE },
+    /* a recorded result wins */
+    { "[Variant \"Crazyhouse\"]\n[Result \"1/2-1/2\"]\n\n1. f3 e5 2. g4 Qh4# 1/2-1/2\n", VS_RESULT_DRAW },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      if (i > 0 && !vs_variant_crazyhouse.generate)
+        break;
+      GError *error = NULL;
+      g_autoptr (VsGameCollection) c = vs_game_collection_new ();
+      g_assert_true (vs_record_read_data (cases[i].pgn, -1, NULL, c, &error));
+      g_assert_no_error (error);
+      VsGame *g = vs_game_collection_get_game (c, 0);
+      if (cases[i].want != VS_RESULT_DRAW)
+        g_assert_cmpint (vs_game_get_result (g), ==, VS_RESULT_NONE);
+      if (vs_game_get_derived_result (g) != cases[i].want)
+        g_error ("case %u: derived result %d, expected %d", i, vs_game_get_derived_result (g), cases[i].want);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -243,5 +437,11 @@ main (int argc, char **argv)
   g_test_add_func ("/record/gibo/bad-game-keeps-others", test_bad_game_keeps_others);
   g_test_add_func ("/record/gibo/encodings", test_encodings);
   g_test_add_func ("/record/gibo/board-header", test_board_header);
+  g_test_add_func ("/record/gibo/hangul-king", test_hangul_king);
+  g_test_add_func ("/record/gibo/problem-count-once", test_problem_count_once);
+  g_test_add_func ("/record/gibo/write-ply-count-and-shapes", test_write_ply_count_and_shapes);
+  g_test_add_func ("/record/gibo/commented-round-trip", test_commented_round_trip);
+  g_test_add_func ("/record/gibo/move-after-double-pass", test_move_after_double_pass);
+  g_test_add_func ("/record/gibo/derived-result", test_derived_result);
   return g_test_run ();
 }

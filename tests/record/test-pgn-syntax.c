@@ -287,6 +287,14 @@ test_detect (void)
   g_assert_cmpint (vs_record_detect_format (ascii_pgn, strlen (ascii_pgn), NULL), ==, VS_RECORD_FORMAT_PGN);
   const char *gm = "1. 08마87 2. 12마33\n";
   g_assert_cmpint (vs_record_detect_format (gm, strlen (gm), NULL), ==, VS_RECORD_FORMAT_GIBO);
+  /* issue 18: a first comment spanning lines whose next line starts with a
+   * non-ASCII byte made a PGN gibo; so did ignoring [Variant] */
+  const char *multi = "[Event \"e\"]\n\n{첫 줄\n둘째 줄}\n1. Hc3 Hc8 *\n";
+  g_assert_cmpint (vs_record_detect_format (multi, strlen (multi), "a.gib"), ==, VS_RECORD_FORMAT_PGN);
+  const char *variant = "[Event \"e\"]\n[Variant \"janggi\"]\n\n{설명}\n한수쉼\n";
+  g_assert_cmpint (vs_record_detect_format (variant, strlen (variant), NULL), ==, VS_RECORD_FORMAT_PGN);
+  const char *multi_gib = "[Event \"e\"]\n\n{첫 줄\n둘째 줄}\n1. 08馬87\n";
+  g_assert_cmpint (vs_record_detect_format (multi_gib, strlen (multi_gib), NULL), ==, VS_RECORD_FORMAT_GIBO);
 }
 
 static void

@@ -630,6 +630,15 @@ test_gibo_round_trip (void)
             {
               VsGame *a = vs_game_collection_get_game (c, i), *b = vs_game_collection_get_game (c2, i);
               g_autofree char *why = NULL;
+              /* [총수] is written as the real ply count (the file's own is
+               * often wrong): that, and only that, may differ */
+              const char *plies = vs_game_get_header (b, "총수");
+              if (plies && vs_game_get_header (a, "총수"))
+                {
+                  g_autofree char *real = g_strdup_printf ("%u", vs_game_get_main_line_length (a));
+                  g_assert_cmpstr (plies, ==, real);
+                  vs_game_set_header (b, "총수", vs_game_get_header (a, "총수"));
+                }
               if (!vs_game_equal (a, b, &why))
                 g_error ("%s game %u (%s): gibo round trip differs: %s", name, i, enc ? "UTF-8" : "CP949", why);
             }
