@@ -205,7 +205,11 @@ rebuild (VsMoveTreeView *self)
   else if (vs_game_node_get_comment_after (root) == NULL)
     insert (self, _("No moves yet: play a move on the board."), "comment", NULL);
 
-  const char *result = vs_game_get_header (self->game, "Result");
+  /* the recorded result, or the one the final position gives (a mate
+   * recorded as "*") */
+  VsResult derived = vs_game_get_derived_result (self->game);
+  const char *result = derived != VS_RESULT_NONE ? vs_result_string (derived)
+                                                 : vs_game_get_header (self->game, "Result");
   if (result && g_strcmp0 (result, "*") != 0)
     {
       insert (self, "\n", NULL, NULL);
