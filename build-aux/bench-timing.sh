@@ -12,7 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 b=${1:-build}
 [ -x "$b/tests/ui/test-app-responsive" ] || { echo "build first: meson compile -C $b" >&2; exit 2; }
-export GSK_RENDERER=cairo GDK_BACKEND=x11 GTK_A11Y=none NO_AT_BRIDGE=1 GSETTINGS_BACKEND=memory \
+export LC_ALL=C.UTF-8 GSK_RENDERER=cairo GDK_BACKEND=x11 GTK_A11Y=none NO_AT_BRIDGE=1 GSETTINGS_BACKEND=memory \
   GSETTINGS_SCHEMA_DIR=$PWD/$b/data VS_LOCALEDIR=$PWD/$b/data/locale VS_SAMPLES_DIR=$PWD/data/samples \
   VS_TEST_DATA_DIR=$PWD/tests/data VS_APP=$PWD/$b/src/ui/variant-study
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) CPUs"
