@@ -277,3 +277,13 @@ vs_piece_name (const VsVariant *v, int type)
     return g_dpgettext2 (GETTEXT_PACKAGE, v->piece_context, v->pieces[type].name);
   return g_dgettext (GETTEXT_PACKAGE, v->pieces[type].name);
 }
+
+/* Issue 18: side names are variant data (Cho/Han for Janggi). */
+const char *
+vs_variant_side_name (const VsVariant *v, int color)
+{
+  color = color ? 1 : 0;
+  if (v != NULL && v->side_names[color] != NULL)
+    return g_dgettext (GETTEXT_PACKAGE, v->side_names[color]);
+  return color ? _("Black") : _("White");
+}

@@ -250,7 +250,17 @@ struct _VsVariant {
    * ("crazyhouse", "janggitraditional", "janggicasual"), or NULL if no
    * known engine plays it: then only the built-in engine is offered. */
   const char *uci_variant;
+
+  /* Issue 18 (pass): TRUE when a side may pass instead of moving (Janggi);
+   * the pass itself is then one of the legal moves (VS_MOVE_PASS). */
+  gboolean    has_pass;
+  /* Issue 18 (side names): the two sides' names, White/Cho first, marked
+   * N_() and translated at use; NULL for the default "White"/"Black". */
+  const char *side_names[2];
 };
+
+/* Issue 18: the translated name of a side ("White", "Cho"). */
+const char *vs_variant_side_name (const VsVariant *v, int color);
 
 /* ---- Errors ------------------------------------------------------------------ */
 

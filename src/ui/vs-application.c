@@ -174,6 +174,7 @@ vs_application_startup (GApplication *app)
     { "win.export-sheet", { "<Control><Alt>p", NULL } },
     { "win.show-guide", { "F1", NULL } },
     { "win.take-back", { "<Control>b", NULL } },
+    { "win.pass", { "<Control>k", NULL } },   /* issue 18 */
     { "win.analyse", { "<Control>space", NULL } },
   };
   for (guint i = 0; i < G_N_ELEMENTS (accels); i++)

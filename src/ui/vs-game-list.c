@@ -201,8 +201,15 @@ vs_game_list_new (GtkWindow *parent, VsGameCollection *collection)
   gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (selection));
   g_object_unref (selection);
 
-  add_column (self, _("White"), "White", TRUE);
-  add_column (self, _("Black"), "Black", TRUE);
+  /* Issue 18: the sides by the collection's variant (Cho/Han for Janggi). */
+  const VsVariant *v = NULL;
+  if (g_list_model_get_n_items (G_LIST_MODEL (collection)) > 0)
+    {
+      g_autoptr (VsGame) first = g_list_model_get_item (G_LIST_MODEL (collection), 0);
+      v = vs_game_get_variant (first);
+    }
+  add_column (self, vs_variant_side_name (v, VS_WHITE), "White", TRUE);
+  add_column (self, vs_variant_side_name (v, VS_BLACK), "Black", TRUE);
   add_column (self, _("Result"), "Result", FALSE);
   add_column (self, _("Date"), "Date", FALSE);
   add_column (self, _("Event"), "Event", TRUE);

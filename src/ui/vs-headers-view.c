@@ -42,6 +42,14 @@ sync_view (VsHeadersView *self)
   sync_entry (self->black_entry, self->game, "Black");
   sync_entry (self->event_entry, self->game, "Event");
   sync_entry (self->date_entry, self->game, "Date");
+  /* Issue 18: the sides by the variant's names (Cho/Han for Janggi). */
+  const VsVariant *v = self->game ? vs_game_get_variant (self->game) : NULL;
+  gtk_entry_set_placeholder_text (self->white_entry, vs_variant_side_name (v, VS_WHITE));
+  gtk_entry_set_placeholder_text (self->black_entry, vs_variant_side_name (v, VS_BLACK));
+  g_autofree char *wt = g_strdup_printf (_("%s player"), vs_variant_side_name (v, VS_WHITE));
+  g_autofree char *bt = g_strdup_printf (_("%s player"), vs_variant_side_name (v, VS_BLACK));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->white_entry), wt);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->black_entry), bt);
   const char *r = self->game ? vs_game_get_header (self->game, "Result") : NULL;
   guint sel = 0;
   for (guint i = 0; r && i < G_N_ELEMENTS (results); i++)

@@ -95,7 +95,9 @@ insert_move (VsMoveTreeView *self, VsGameNode *node, gboolean force_number, cons
     insert (self, number, "number", depth_tag);
 
   /* Record notations with spaces (Chartima, Strato) never break inside a move. */
-  GString *text = g_string_new (vs_game_node_get_san (node));
+  /* Issue 18: a pass reads "Pass", never as a King move. */
+  GString *text = g_string_new (VS_MOVE_KIND (vs_game_node_get_move (node)) == VS_MOVE_PASS
+                                ? _("Pass") : vs_game_node_get_san (node));
   g_string_replace (text, " ", "\u00a0", 0);
   g_string_replace (text, "-", "-\u2060", 0);   /* no break after a hyphen either */
   const guint8 *nags;

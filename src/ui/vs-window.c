@@ -108,6 +108,7 @@ struct _VsWindow
   VsGame *annotated_game;
   VsAnalysis *opponent;
   int engine_side;            /* -1: not playing; else the engine's colour */
+  GtkWidget *pass_button;     /* issue 18: beside the board, shown for variants that pass */
   char *strength;
   GCancellable *opponent_cancellable;
 
@@ -343,6 +344,13 @@ update_actions (VsWindow *self)
   gtk_widget_action_set_enabled (w, "win.cancel-annotation", self->annotator != NULL);
   gtk_widget_action_set_enabled (w, "win.play-engine", has_game);
   gtk_widget_action_set_enabled (w, "win.take-back", at_move && self->engine_side >= 0);
+  /* Issue 18: passing, when the variant has it and the board's position allows it. */
+  gboolean has_pass = has_game && vs_game_get_variant (self->game)->has_pass;
+  if (self->pass_button)
+    gtk_widget_set_visible (self->pass_button, has_pass);
+  gtk_widget_action_set_enabled (w, "win.pass", has_pass &&
+                                 self->board &&
+                                 vs_board_controller_pass_move (vs_board_view_get_controller (self->board)) != VS_MOVE_NONE);
   gtk_widget_action_set_enabled (w, "win.cancel-open", self->current_load != NULL);
 }
 
@@ -738,6 +746,13 @@ board_move_played_cb (VsWindow *self, guint move)
     end_edit (self, node);
   else
     set_cursor (self, node);
+}
+
+/* Issue 18: the side to move passes (the board plays the legal pass move). */
+static void
+pass_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  vs_board_view_pass (VS_WINDOW (widget)->board);
 }
 
 static void
@@ -2504,6 +2519,7 @@ vs_window_class_init (VsWindowClass *klass)
 
   /* Editing */
   gtk_widget_class_install_action (widget_class, "win.play-move", "s", play_move_action);
+  gtk_widget_class_install_action (widget_class, "win.pass", NULL, pass_action);   /* issue 18 */
   gtk_widget_class_install_action (widget_class, "win.promote-variation", NULL, promote_variation_action);
   gtk_widget_class_install_action (widget_class, "win.make-main-line", NULL, make_main_line_action);
   gtk_widget_class_install_action (widget_class, "win.move-variation-up", NULL, move_variation_action);
@@ -2608,6 +2624,14 @@ vs_window_init (VsWindow *self)
   gtk_box_append (self->board_box, GTK_WIDGET (self->board));
   g_signal_connect_swapped (self->board, "move-played", G_CALLBACK (board_move_played_cb), self);
   g_signal_connect_swapped (self->board, "shapes-changed", G_CALLBACK (board_shapes_changed_cb), self);
+  /* Issue 18: the Pass button under the board (shown while Janggi is shown). */
+  self->pass_button = gtk_button_new_with_mnemonic (_("_Pass"));
+  gtk_widget_set_name (self->pass_button, "pass-button");
+  gtk_widget_set_halign (self->pass_button, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (self->pass_button, _("Pass instead of moving (Ctrl+K)"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->pass_button), "win.pass");
+  gtk_widget_set_visible (self->pass_button, FALSE);
+  gtk_box_append (self->board_box, self->pass_button);
 
   GtkEventController *keys = gtk_event_controller_key_new ();
   gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
