@@ -260,6 +260,9 @@ vs_board_scene_build (const VsBoardLayout *l, const VsSceneInput *in, GArray *ou
       pc->w = r.w;
       pc->h = r.h;
       pc->asset = asset;
+      for (int k = 0; k < in->n_turned && k < 2; k++)
+        if (in->turned[k] == sq)
+          pc->turned = TRUE;
       /* the variant flag where it matters to the eye: Crazyhouse "promoted"
        * (returns to the hand as a Pawn), Chartima "nB still owes its Dog" */
       if (VS_PIECE_HAS_FLAG (pos->board[sq]) && g->levels == 1 && family != VS_PIECE_FAMILY_JANGGI)
@@ -529,6 +532,12 @@ vs_board_scene_draw_cairo_cached (const VsBoardLayout *l, const GArray *prims, c
       switch (p->kind)
         {
         case VS_PRIM_ASSET:
+          if (p->turned)
+            {
+              cairo_translate (cr, p->x + p->w / 2, p->y + p->h / 2);
+              cairo_rotate (cr, G_PI);
+              cairo_translate (cr, -(p->x + p->w / 2), -(p->y + p->h / 2));
+            }
           if (get_surface && p->plane < 0)
             {
               cairo_surface_t *img = get_surface (p->asset, p->w, p->h, data);

@@ -34,6 +34,7 @@ typedef struct {
   gboolean    bold;           /* TEXT                                        */
   VsColor     color;
   const char *asset;          /* interned asset path                         */
+  gboolean    turned;         /* ASSET drawn turned over (issue 18: a King that passed) */
   char        text[12];
 } VsPrim;
 
@@ -50,6 +51,10 @@ typedef struct {
   gboolean            gibo;              /* Janggi: gibo numbering */
   VsMove              last_move;
   gboolean            show_check;
+  /* issue 18: pieces drawn turned over (the King of a side whose last move
+   * was a pass, until it moves again) */
+  int                 n_turned;
+  int                 turned[2];
   /* interaction state (all optional) */
   const VsBoardController *controller;   /* selection, targets, hover, focus, drag */
   gboolean            show_focus;

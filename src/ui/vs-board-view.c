@@ -163,6 +163,15 @@ rebuild_scene (VsBoardView *self)
   in.gibo = self->gibo;
   in.last_move = self->ctl->last_move;
   in.show_check = TRUE;
+  /* Issue 18: a side whose last move was a pass has its King turned over
+   * until it moves again: the pass is the last or the second-last move of
+   * the position's history (its square is the King's, which has not moved). */
+  for (int back = 1; back <= 2 && back <= self->ctl->pos->hist_len; back++)
+    {
+      VsMove hm = self->ctl->pos->hist[self->ctl->pos->hist_len - back].move;
+      if (VS_MOVE_KIND (hm) == VS_MOVE_PASS && VS_MOVE_FROM (hm) != VS_NO_SQUARE)
+        in.turned[in.n_turned++] = VS_MOVE_FROM (hm);
+    }
   in.controller = self->ctl;
   in.show_focus = gtk_widget_has_focus (GTK_WIDGET (self)) &&
                   gtk_widget_get_focus_on_click (GTK_WIDGET (self)) && gtk_widget_has_visible_focus (GTK_WIDGET (self));
@@ -432,11 +441,20 @@ vs_board_view_snapshot (GtkWidget *widget, GtkSnapshot *s)
             GdkTexture *t = get_texture (self, p->asset, pw, ph);
             if (t == NULL)
               break;
+            if (p->turned)
+              {
+                gtk_snapshot_save (s);
+                gtk_snapshot_translate (s, &GRAPHENE_POINT_INIT (x + w / 2, y + h / 2));
+                gtk_snapshot_rotate (s, 180);
+                gtk_snapshot_translate (s, &GRAPHENE_POINT_INIT (-(x + w / 2), -(y + h / 2)));
+              }
             if (p->alpha < 1.0)
               gtk_snapshot_push_opacity (s, p->alpha);
             gtk_snapshot_append_texture (s, t, &GRAPHENE_RECT_INIT (x, y, w, h));
             if (p->alpha < 1.0)
               gtk_snapshot_pop (s);
+            if (p->turned)
+              gtk_snapshot_restore (s);
           }
           break;
         case VS_PRIM_FILL:
@@ -812,6 +830,25 @@ left_end (GtkGestureDrag *gesture, double dx, double dy, VsBoardView *self)
   if ((ch & VS_BOARD_CHANGED_SNAPBACK) && dragging && home >= 0)
     start_animation (self, lifted, x + dx, y + dy, home);
   vs_board_view_handle_change (self, ch);
+}
+
+/* Issue 18: a double-click on one's own King passes (when a pass is legal:
+ * the pass move starts and ends on the King's square). */
+static void
+left_pressed (GtkGestureClick *gesture, int n_press, double x, double y, VsBoardView *self)
+{
+  if (n_press != 2 || !self->has_position)
+    return;
+  VsMove m = vs_board_controller_pass_move (self->ctl);
+  if (m == VS_MOVE_NONE)
+    return;
+  ensure_layout (self);
+  VsHit hit = vs_board_layout_hit (&self->layout, x, y);
+  if (hit.kind == VS_HIT_SQUARE && hit.square == VS_MOVE_FROM (m))
+    {
+      vs_board_controller_deselect (self->ctl);
+      play_move (self, m, FALSE);
+    }
 }
 
 static VsShapeColor
@@ -1665,6 +1702,11 @@ vs_board_view_init (VsBoardView *self)
   g_signal_connect (left, "drag-update", G_CALLBACK (left_update), self);
   g_signal_connect (left, "drag-end", G_CALLBACK (left_end), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (left));
+
+  GtkGesture *dbl = gtk_gesture_click_new ();   /* issue 18: double-click the King to pass */
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (dbl), GDK_BUTTON_PRIMARY);
+  g_signal_connect (dbl, "pressed", G_CALLBACK (left_pressed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (dbl));
 
   GtkGesture *right = gtk_gesture_drag_new ();
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (right), GDK_BUTTON_SECONDARY);
