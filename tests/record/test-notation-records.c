@@ -251,6 +251,50 @@ test_janggi (void)
   g_assert_cmpint (VS_MOVE_KIND (vs_game_node_get_move (pass)), ==, VS_MOVE_PASS);
 }
 
+/* Issue 18: a pass written in each form — PGN SAN: K + the General's own
+ * point (RULES.md §4.10), UCI: that point twice (pychess/Fairy-Stockfish,
+ * e2e2), gibo: 한수쉼 — and each read back as a pass. */
+static void
+test_janggi_pass_forms (void)
+{
+  if (!module_ready (&vs_variant_janggi))
+    return;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (VsGame) g = vs_game_new (&vs_variant_janggi, NULL, &error);
+  g_assert_no_error (error);
+  gboolean created = FALSE;
+  VsGameNode *n = vs_game_add_move_text (g, vs_game_get_root (g), "pass", &created, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (n);
+  VsMove m = vs_game_node_get_move (n);
+  g_assert_cmpint (VS_MOVE_KIND (m), ==, VS_MOVE_PASS);
+  VsPosition pos;
+  g_assert_true (vs_position_init (&pos, &vs_variant_janggi, NULL, NULL));
+  char text[VS_MOVE_TEXT_MAX];
+  vs_move_write (&pos, m, VS_NOTATION_UCI, text);
+  g_assert_cmpstr (text, ==, "e2e2");
+  vs_move_write (&pos, m, VS_NOTATION_SAN, text);
+  g_assert_cmpstr (text, ==, "Ke2");
+  vs_move_write (&pos, m, VS_NOTATION_GIBO, text);
+  g_assert_cmpstr (text, ==, "한수쉼");
+  const char *forms[] = { "e2e2", "Ke2", "@@@@", "pass" };
+  for (guint i = 0; i < G_N_ELEMENTS (forms); i++)
+    {
+      VsMove back = VS_MOVE_NONE;
+      g_assert_true (vs_move_parse (&pos, forms[i], VS_NOTATION_SAN, &back, NULL, NULL));
+      g_assert_cmpint (VS_MOVE_KIND (back), ==, VS_MOVE_PASS);
+    }
+
+  g_autofree char *pgn = vs_pgn_write_game (g);
+  g_assert_nonnull (strstr (pgn, "1. Ke2"));
+  g_autofree char *gib = vs_gibo_write_game (g, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (gib, "한수쉼"));
+  g_autoptr (VsGameCollection) c = read_back (gib, NULL, VS_RECORD_FORMAT_AUTO);
+  VsGameNode *p = vs_game_node_get_child (vs_game_get_root (vs_game_collection_get_game (c, 0)), 0);
+  g_assert_cmpint (VS_MOVE_KIND (vs_game_node_get_move (p)), ==, VS_MOVE_PASS);
+}
+
 /* Shapes on boards other than 8×8: Janggi's rank 10, Strato's levels. */
 static void
 test_shapes (void)
@@ -291,6 +335,7 @@ main (int argc, char **argv)
   g_test_add_func ("/record/notation/strato", test_strato);
   g_test_add_func ("/record/notation/crazyhouse", test_crazyhouse);
   g_test_add_func ("/record/notation/janggi", test_janggi);
+  g_test_add_func ("/record/notation/janggi-pass-forms", test_janggi_pass_forms);
   g_test_add_func ("/record/notation/shapes", test_shapes);
   return g_test_run ();
 }
