@@ -17,6 +17,9 @@ struct _VsBoardView {
 
   VsBoardController *ctl;
   gboolean has_position;
+  /* issue 18: the last left press, to tell a double-click on the King */
+  gint64   press_usec;
+  int      press_square;
   char    *theme;
   char    *piece_set;
   gboolean flipped;
@@ -795,6 +798,8 @@ vs_board_view_get_chooser (VsBoardView *self)
 
 /* ---- gestures ------------------------------------------------------------------------------ */
 
+static gboolean double_press_passes (VsBoardView *self, double x, double y);
+
 static void
 left_begin (GtkGestureDrag *gesture, double x, double y, VsBoardView *self)
 {
@@ -803,6 +808,8 @@ left_begin (GtkGestureDrag *gesture, double x, double y, VsBoardView *self)
   gtk_widget_grab_focus (GTK_WIDGET (self));
   ensure_layout (self);
   stop_animation (self);
+  if (double_press_passes (self, x, y))
+    return;
   vs_board_view_handle_change (self, vs_board_controller_press (self->ctl, &self->layout, x, y));
 }
 
@@ -832,23 +839,26 @@ left_end (GtkGestureDrag *gesture, double dx, double dy, VsBoardView *self)
   vs_board_view_handle_change (self, ch);
 }
 
-/* Issue 18: a double-click on one's own King passes (when a pass is legal:
- * the pass move starts and ends on the King's square). */
-static void
-left_pressed (GtkGestureClick *gesture, int n_press, double x, double y, VsBoardView *self)
+/* Issue 18: a second press on one's own King within the double-click time
+ * passes, when a pass is legal (the pass starts and ends on the King's point). */
+static gboolean
+double_press_passes (VsBoardView *self, double x, double y)
 {
-  if (n_press != 2 || !self->has_position)
-    return;
-  VsMove m = vs_board_controller_pass_move (self->ctl);
-  if (m == VS_MOVE_NONE)
-    return;
-  ensure_layout (self);
   VsHit hit = vs_board_layout_hit (&self->layout, x, y);
-  if (hit.kind == VS_HIT_SQUARE && hit.square == VS_MOVE_FROM (m))
-    {
-      vs_board_controller_deselect (self->ctl);
-      play_move (self, m, FALSE);
-    }
+  int square = hit.kind == VS_HIT_SQUARE ? hit.square : -1;
+  gint64 now = g_get_monotonic_time ();
+  int dbl_ms = 400;
+  g_object_get (gtk_widget_get_settings (GTK_WIDGET (self)), "gtk-double-click-time", &dbl_ms, NULL);
+  gboolean twice = square >= 0 && square == self->press_square &&
+                   now - self->press_usec <= (gint64) dbl_ms * 1000;
+  self->press_square = twice ? -1 : square;
+  self->press_usec = now;
+  VsMove m = vs_board_controller_pass_move (self->ctl);
+  if (!twice || m == VS_MOVE_NONE || square != VS_MOVE_FROM (m))
+    return FALSE;
+  vs_board_controller_deselect (self->ctl);
+  play_move (self, m, FALSE);
+  return TRUE;
 }
 
 static VsShapeColor
@@ -1678,6 +1688,7 @@ vs_board_view_init (VsBoardView *self)
 {
   vs_board_resources_ensure ();
   self->ctl = vs_board_controller_new ();
+  self->press_square = -1;
   self->theme = g_strdup ("wood");
   self->coordinates = TRUE;
   self->animate = TRUE;
@@ -1703,10 +1714,6 @@ vs_board_view_init (VsBoardView *self)
   g_signal_connect (left, "drag-end", G_CALLBACK (left_end), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (left));
 
-  GtkGesture *dbl = gtk_gesture_click_new ();   /* issue 18: double-click the King to pass */
-  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (dbl), GDK_BUTTON_PRIMARY);
-  g_signal_connect (dbl, "pressed", G_CALLBACK (left_pressed), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (dbl));
 
   GtkGesture *right = gtk_gesture_drag_new ();
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (right), GDK_BUTTON_SECONDARY);

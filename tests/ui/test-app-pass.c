@@ -106,7 +106,7 @@ find_click (GtkWidget *w)
   for (guint i = 0; i < g_list_model_get_n_items (list) && !found; i++)
     {
       g_autoptr (GObject) c = g_list_model_get_item (list, i);
-      if (GTK_IS_GESTURE_CLICK (c))
+      if (GTK_IS_GESTURE_DRAG (c) && gtk_gesture_single_get_button (GTK_GESTURE_SINGLE (c)) == GDK_BUTTON_PRIMARY)
         found = c;
     }
   g_object_unref (list);
@@ -128,9 +128,13 @@ double_click_own_king (VsWindow *win)
   g_assert_cmpint (king, >=, 0);
   double x, y;
   vs_board_layout_square_center (vs_board_view_get_layout (board), king, &x, &y);
-  GtkGesture *click = find_click (GTK_WIDGET (board));
-  g_signal_emit_by_name (click, "pressed", 1, x, y);
-  g_signal_emit_by_name (click, "pressed", 2, x, y);
+  /* two presses and releases of the left button on the King, as a person clicks */
+  GtkGesture *drag = find_click (GTK_WIDGET (board));
+  for (int i = 0; i < 2; i++)
+    {
+      g_signal_emit_by_name (drag, "drag-begin", x, y);
+      g_signal_emit_by_name (drag, "drag-end", 0.0, 0.0);
+    }
   app_test_run (50);
 }
 
