@@ -6,7 +6,9 @@
 #include "vs-record.h"
 
 #include <glib/gstdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 
 typedef struct {
   GHashTable *pos_games;   /* "variant key" → GHashTable set of game index */
@@ -220,6 +222,12 @@ test_generated (void)
   vs_library_close (lib);
 }
 
+static int
+cmp_str (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
 static GPtrArray *
 real_files (void)
 {
@@ -236,7 +244,7 @@ real_files (void)
           g_ptr_array_add (files, g_build_filename (d, name, NULL));
       g_dir_close (dir);
     }
-  g_ptr_array_sort (files, (GCompareFunc) g_strcmp0);
+  g_ptr_array_sort (files, cmp_str);
   return files;
 }
 
@@ -321,6 +329,7 @@ test_damaged (void)
   /* three real games in one file, the second garbled in its moves */
   g_autoptr (GPtrArray) files = real_files ();
   GString *all = g_string_new (NULL);
+  guint n_pgn = 0;
   for (guint i = 0; i < files->len; i++)
     if (g_str_has_suffix (files->pdata[i], ".pgn"))
       {
@@ -330,11 +339,12 @@ test_damaged (void)
           {
             char *moves = strstr (t, "\n1.");
             g_assert_nonnull (moves);
-            if (i == 1)
+            if (n_pgn == 1)
               memcpy (moves + 1, "1. Zz9 @@ ", 10);
           }
         g_string_append (all, t);
         g_string_append (all, "\n\n");
+        n_pgn++;
       }
   g_autofree char *path = g_build_filename (dir, "damaged.pgn", NULL);
   /* and truncated in the middle of the last game */
@@ -391,6 +401,74 @@ test_cancel (void)
   vs_library_close (lib);
 }
 
+static void
+test_cli (void)
+{
+  const char *cli = g_getenv ("VS_CLI");
+  if (!cli)
+    {
+      g_test_skip ("VS_CLI not set");
+      return;
+    }
+  g_autofree char *dir = g_dir_make_tmp ("vs-library-XXXXXX", NULL);
+  g_autofree char *db = tmp_db (dir);
+  g_autofree char *path = generate_file (dir, "crazyhouse", 30, 9);
+  char *out = NULL, *err = NULL;
+  int status = 0;
+  const char *add[] = { cli, "library", "add", "--db", db, path, NULL };
+  g_assert_true (g_spawn_sync (NULL, (char **) add, NULL, 0, NULL, NULL, &out, &err, &status, NULL));
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_assert_nonnull (strstr (out, "30"));
+  g_free (out);
+  g_free (err);
+  const char *explore[] = { cli, "library", "explore", "--db", db, "--variant", "crazyhouse", NULL };
+  g_assert_true (g_spawn_sync (NULL, (char **) explore, NULL, 0, NULL, NULL, &out, &err, &status, NULL));
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  /* the moves from the start add up to the 30 games, most played first */
+  g_auto (GStrv) lines = g_strsplit (g_strstrip (out), "\n", -1);
+  guint sum = 0, prev = G_MAXUINT;
+  for (guint i = 0; lines[i]; i++)
+    {
+      g_auto (GStrv) f = g_strsplit (lines[i], " ", -1);
+      g_assert_cmpuint (g_strv_length (f), ==, 5);
+      guint games = atoi (f[1]);
+      g_assert_cmpuint (games, <=, prev);
+      g_assert_cmpuint (atoi (f[2]) + atoi (f[3]) + atoi (f[4]), <=, games);
+      prev = games;
+      sum += games;
+    }
+  /* a game that comes back to the start counts under each move it played from there */
+  g_assert_cmpuint (sum, >=, 30);
+  g_free (out);
+  g_free (err);
+  const char *find[] = { cli, "library", "find", "--db", db, "--variant", "crazyhouse", NULL };
+  g_assert_true (g_spawn_sync (NULL, (char **) find, NULL, 0, NULL, NULL, &out, &err, &status, NULL));
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_auto (GStrv) games = g_strsplit (g_strstrip (out), "\n", -1);
+  g_assert_cmpuint (g_strv_length (games), ==, 30);
+  g_auto (GStrv) cols = g_strsplit (games[0], "\t", -1);
+  g_assert_cmpuint (g_strv_length (cols), ==, 7);
+  g_free (out);
+  g_free (err);
+  /* bad arguments: exit 2 with a message */
+  const char *bad[][8] = {
+    { cli, "library", "explore", "--db", db, NULL },
+    { cli, "library", "explore", "--db", db, "--variant", "nochess", NULL },
+    { cli, "library", "find", "--db", db, "--variant", "crazyhouse", "--moves=e2e5", },
+    { cli, "library", "frobnicate", "--db", db, NULL },
+    { cli, "library", "add", "--db", db, NULL },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_assert_true (g_spawn_sync (NULL, (char **) bad[i], NULL, 0, NULL, NULL, &out, &err, &status, NULL));
+      g_assert_true (WIFEXITED (status));
+      g_assert_cmpint (WEXITSTATUS (status), ==, 2);
+      g_assert_nonnull (strstr (err, "variant-study-cli: "));
+      g_free (out);
+      g_free (err);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -400,5 +478,6 @@ main (int argc, char **argv)
   g_test_add_func ("/library/add-again", test_add_again);
   g_test_add_func ("/library/damaged-file", test_damaged);
   g_test_add_func ("/library/cancelled-import", test_cancel);
+  g_test_add_func ("/library/cli", test_cli);
   return g_test_run ();
 }
