@@ -11,7 +11,7 @@ builddir=${VS_BUILDDIR:-build}
 
 packages=(
   build-essential meson ninja-build pkg-config gettext itstool
-  libglib2.0-dev libglib2.0-bin libgtk-4-dev librsvg2-dev
+  libglib2.0-dev libglib2.0-bin libgtk-4-dev librsvg2-dev libsqlite3-dev
   desktop-file-utils appstream shared-mime-info
   xvfb xauth fairy-stockfish poppler-utils
   fonts-noto-cjk fonts-dejavu-core bc clang libclang-rt-14-dev

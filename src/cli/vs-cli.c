@@ -23,6 +23,7 @@ static const Command commands[] = {
   { "match", vs_cli_match, N_("play a match between two UCI engines") },
   { "diagram", vs_cli_diagram, N_("draw a position as an SVG or PNG diagram") },
   { "sheet", vs_cli_sheet, N_("print a game as a PDF study sheet with diagrams") },
+  { "library", vs_cli_library, N_("a game library: import records, opening explorer, position search") },
 
 };
 

@@ -1,0 +1,483 @@
+/* test-library.c — the game library: explore and find against a brute-force
+ * scan of the same games, re-adding, damaged files, cancelled imports. */
+#include "config.h"
+#include "vs-library.h"
+#include "vs-game-collection.h"
+#include "vs-record.h"
+
+#include <glib/gstdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+typedef struct {
+  GHashTable *pos_games;   /* "variant key" → GHashTable set of game index */
+  GHashTable *move_games;  /* "variant key uci" → GHashTable game index → result */
+  GPtrArray  *keys;        /* "variant key" strings, in order met */
+  guint       game;
+} Scan;
+
+static void
+set_add (GHashTable *outer, const char *k, guint game, int result)
+{
+  GHashTable *s = g_hash_table_lookup (outer, k);
+  if (!s)
+    {
+      s = g_hash_table_new (g_direct_hash, g_direct_equal);
+      g_hash_table_insert (outer, g_strdup (k), s);
+    }
+  g_hash_table_insert (s, GUINT_TO_POINTER (game + 1), GINT_TO_POINTER (result));
+}
+
+static void
+scan_file (Scan *sc, const char *path)
+{
+  g_autoptr (VsGameCollection) coll = vs_game_collection_new ();
+  vs_record_read_file (path, NULL, coll, NULL, NULL, NULL, NULL);
+  g_autofree VsPosition *pos = g_new (VsPosition, 1);
+  for (guint i = 0; i < vs_game_collection_get_n_games (coll); i++)
+    {
+      VsGame *g = vs_game_collection_get_game (coll, i);
+      VsGameNode *n = vs_game_get_root (g);
+      if (!vs_game_node_position (n, pos))
+        continue;
+      guint game = sc->game++;
+      int result = vs_game_get_result (g);
+      const char *vid = vs_game_get_variant (g)->id;
+      for (;;)
+        {
+          g_autofree char *k = g_strdup_printf ("%s %" G_GUINT64_FORMAT, vid, pos->key);
+          if (!g_hash_table_contains (sc->pos_games, k))
+            g_ptr_array_add (sc->keys, g_strdup (k));
+          set_add (sc->pos_games, k, game, result);
+          n = vs_game_node_get_main_child (n);
+          if (!n)
+            break;
+          char uci[VS_MOVE_TEXT_MAX];
+          VsMove m = vs_game_node_get_move (n);
+          vs_move_write (pos, m, VS_NOTATION_UCI, uci);
+          g_autofree char *mk = g_strdup_printf ("%s %s", k, uci);
+          set_add (sc->move_games, mk, game, result);
+          vs_position_make (pos, m);
+        }
+    }
+}
+
+static void
+scan_init (Scan *sc)
+{
+  sc->pos_games = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_hash_table_unref);
+  sc->move_games = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_hash_table_unref);
+  sc->keys = g_ptr_array_new_with_free_func (g_free);
+  sc->game = 0;
+}
+
+static void
+scan_clear (Scan *sc)
+{
+  g_hash_table_unref (sc->pos_games);
+  g_hash_table_unref (sc->move_games);
+  g_ptr_array_unref (sc->keys);
+}
+
+/* Every position of the scan (up to max, spread over the list): explore and
+ * find give what the scan gives. */
+static void
+check_against_scan (VsLibrary *lib, Scan *sc, guint max)
+{
+  guint step = MAX (1, sc->keys->len / max);
+  guint checked = 0;
+  for (guint i = 0; i < sc->keys->len; i += step, checked++)
+    {
+      const char *k = g_ptr_array_index (sc->keys, i);
+      g_auto (GStrv) parts = g_strsplit (k, " ", 2);
+      guint64 key = g_ascii_strtoull (parts[1], NULL, 10);
+      GHashTable *games = g_hash_table_lookup (sc->pos_games, k);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GPtrArray) found = vs_library_find (lib, parts[0], key, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (found->len, ==, g_hash_table_size (games));
+      g_autoptr (GPtrArray) moves = vs_library_explore (lib, parts[0], key, &error);
+      g_assert_no_error (error);
+      guint total = 0, prev = G_MAXUINT;
+      for (guint j = 0; j < moves->len; j++)
+        {
+          VsLibraryMove *m = g_ptr_array_index (moves, j);
+          g_assert_cmpuint (m->games, <=, prev);
+          prev = m->games;
+          g_autofree char *mk = g_strdup_printf ("%s %s", k, m->uci);
+          GHashTable *mg = g_hash_table_lookup (sc->move_games, mk);
+          g_assert_nonnull (mg);
+          g_assert_cmpuint (m->games, ==, g_hash_table_size (mg));
+          guint w = 0, d = 0, b = 0;
+          GHashTableIter it;
+          gpointer gk, gv;
+          g_hash_table_iter_init (&it, mg);
+          while (g_hash_table_iter_next (&it, &gk, &gv))
+            {
+              int r = GPOINTER_TO_INT (gv);
+              w += r == VS_RESULT_WHITE_WINS;
+              b += r == VS_RESULT_BLACK_WINS;
+              d += r == VS_RESULT_DRAW;
+            }
+          g_assert_cmpuint (m->white_wins, ==, w);
+          g_assert_cmpuint (m->draws, ==, d);
+          g_assert_cmpuint (m->black_wins, ==, b);
+          total++;
+        }
+      /* every move the scan saw from here is listed */
+      guint expected = 0;
+      GHashTableIter it;
+      gpointer mk;
+      g_hash_table_iter_init (&it, sc->move_games);
+      g_autofree char *prefix = g_strdup_printf ("%s ", k);
+      if (sc->keys->len <= 4000)
+        {
+          while (g_hash_table_iter_next (&it, &mk, NULL))
+            if (g_str_has_prefix (mk, prefix) && !strchr ((char *) mk + strlen (prefix), ' '))
+              expected++;
+          g_assert_cmpuint (total, ==, expected);
+        }
+    }
+  g_assert_cmpuint (checked, >, 0);
+}
+
+static char *
+tmp_db (const char *dir)
+{
+  return g_build_filename (dir, "library.db", NULL);
+}
+
+/* n random legal games of variant id as a PGN file in dir. */
+static char *
+generate_file (const char *dir, const char *id, guint n, guint32 seed)
+{
+  const VsVariant *v = vs_variant_lookup (id);
+  g_assert_nonnull (v);
+  GRand *rand = g_rand_new_with_seed (seed);
+  GString *text = g_string_new (NULL);
+  g_autofree VsPosition *pos = g_new (VsPosition, 1);
+  VsMove moves[VS_MAX_MOVES];
+  static const char *names[] = { "Kim", "Lee", "Park", "Sato", "Tanaka" };
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (VsGame) game = vs_game_new (v, NULL, &error);
+      g_assert_no_error (error);
+      vs_game_set_header (game, "White", names[g_rand_int_range (rand, 0, 5)]);
+      vs_game_set_header (game, "Black", names[g_rand_int_range (rand, 0, 5)]);
+      vs_game_set_header (game, "Event", "Random");
+      vs_game_set_header (game, "Date", "2020.01.01");
+      VsGameNode *node = vs_game_get_root (game);
+      g_assert_true (vs_game_node_position (node, pos));
+      /* few distinct openings so that positions are shared */
+      guint plies = g_rand_int_range (rand, 2, 30);
+      for (guint p = 0; p < plies; p++)
+        {
+          int nm = vs_position_generate (pos, VS_GEN_ALL, moves);
+          if (nm == 0)
+            break;
+          int pick = p < 4 ? g_rand_int_range (rand, 0, MIN (nm, 3)) : g_rand_int_range (rand, 0, nm);
+          node = vs_game_add_move (game, node, moves[pick], NULL, &error);
+          g_assert_no_error (error);
+          vs_position_make (pos, moves[pick]);
+        }
+      vs_game_set_result (game, (VsResult) g_rand_int_range (rand, 0, 4));
+      g_autofree char *pgn = vs_pgn_write_game (game);
+      g_string_append (text, pgn);
+      g_string_append (text, "\n");
+    }
+  g_rand_free (rand);
+  g_autofree char *name = g_strdup_printf ("gen-%s-%u.pgn", id, seed);
+  char *path = g_build_filename (dir, name, NULL);
+  g_assert_true (g_file_set_contents (path, text->str, text->len, NULL));
+  g_string_free (text, TRUE);
+  return path;
+}
+
+static void
+test_generated (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("vs-library-XXXXXX", NULL);
+  g_autofree char *db = tmp_db (dir);
+  g_autoptr (GError) error = NULL;
+  VsLibrary *lib = vs_library_open (db, &error);
+  g_assert_no_error (error);
+  Scan sc;
+  scan_init (&sc);
+  const char *ids[] = { "chartima", "strato", "janggi", "janggi-casual", "crazyhouse" };
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      g_autofree char *path = generate_file (dir, ids[i], 40, 17 + i);
+      VsLibraryStats st = { 0 };
+      g_assert_true (vs_library_add_file (lib, path, NULL, NULL, NULL, &st, &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (st.problems, ==, 0);
+      g_assert_cmpuint (st.games_added, ==, 40);
+      vs_library_stats_clear (&st);
+      scan_file (&sc, path);
+    }
+  check_against_scan (lib, &sc, 400);
+  scan_clear (&sc);
+  vs_library_close (lib);
+}
+
+static int
+cmp_str (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
+static GPtrArray *
+real_files (void)
+{
+  GPtrArray *files = g_ptr_array_new_with_free_func (g_free);
+  const char *sub[] = { "crazyhouse", "janggi" };
+  for (guint i = 0; i < G_N_ELEMENTS (sub); i++)
+    {
+      g_autofree char *d = g_build_filename (g_getenv ("VS_TEST_DATA_DIR"), "records", sub[i], NULL);
+      GDir *dir = g_dir_open (d, 0, NULL);
+      g_assert_nonnull (dir);
+      const char *name;
+      while ((name = g_dir_read_name (dir)))
+        if (g_str_has_suffix (name, ".pgn") || g_str_has_suffix (name, ".gib"))
+          g_ptr_array_add (files, g_build_filename (d, name, NULL));
+      g_dir_close (dir);
+    }
+  g_ptr_array_sort (files, cmp_str);
+  return files;
+}
+
+static void
+test_real (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("vs-library-XXXXXX", NULL);
+  g_autofree char *db = tmp_db (dir);
+  g_autoptr (GError) error = NULL;
+  VsLibrary *lib = vs_library_open (db, &error);
+  g_assert_no_error (error);
+  Scan sc;
+  scan_init (&sc);
+  g_autoptr (GPtrArray) files = real_files ();
+  for (guint i = 0; i < files->len; i++)
+    {
+      VsLibraryStats st = { 0 };
+      g_assert_true (vs_library_add_file (lib, files->pdata[i], NULL, NULL, NULL, &st, &error));
+      g_assert_no_error (error);
+      vs_library_stats_clear (&st);
+      scan_file (&sc, files->pdata[i]);
+    }
+  g_assert_cmpuint (vs_library_count_games (lib), ==, sc.game);
+  check_against_scan (lib, &sc, 400);
+
+  /* header search: exact result, player substring */
+  VsLibraryQuery q = { .result = "1-0" };
+  g_autoptr (GPtrArray) wins = vs_library_search (lib, &q, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < wins->len; i++)
+    g_assert_cmpstr (((VsLibraryGame *) wins->pdata[i])->result, ==, "1-0");
+  VsLibraryQuery qp = { .player = "jannlee", .variant_id = "crazyhouse" };
+  g_autoptr (GPtrArray) jl = vs_library_search (lib, &qp, &error);
+  g_assert_cmpuint (jl->len, ==, 3);
+  VsLibraryQuery qd = { .date_from = "2017.01.01", .date_to = "2017.12.31", .variant_id = "crazyhouse" };
+  g_autoptr (GPtrArray) y17 = vs_library_search (lib, &qd, &error);
+  g_assert_cmpuint (y17->len, ==, 1);
+  scan_clear (&sc);
+  vs_library_close (lib);
+}
+
+static void
+test_add_again (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("vs-library-XXXXXX", NULL);
+  g_autofree char *db = tmp_db (dir);
+  g_autoptr (GError) error = NULL;
+  VsLibrary *lib = vs_library_open (db, &error);
+  g_autofree char *path = generate_file (dir, "crazyhouse", 20, 5);
+  VsLibraryStats st = { 0 };
+  g_assert_true (vs_library_add_file (lib, path, NULL, NULL, NULL, &st, &error));
+  g_assert_cmpuint (st.games_added, ==, 20);
+  guint games = vs_library_count_games (lib);
+  guint64 positions = vs_library_count_positions (lib);
+  g_assert_true (vs_library_add_file (lib, path, NULL, NULL, NULL, &st, &error));
+  g_assert_true (st.unchanged);
+  g_assert_cmpuint (st.games_added, ==, 0);
+  g_assert_cmpuint (st.games_skipped, ==, 20);
+  g_assert_cmpuint (vs_library_count_games (lib), ==, games);
+  g_assert_cmpuint (vs_library_count_positions (lib), ==, positions);
+  /* a changed file replaces its games */
+  g_autofree char *other = generate_file (dir, "crazyhouse", 7, 6);
+  g_autofree char *text = NULL;
+  g_assert_true (g_file_get_contents (other, &text, NULL, NULL));
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  g_assert_true (vs_library_add_file (lib, path, NULL, NULL, NULL, &st, &error));
+  g_assert_false (st.unchanged);
+  g_assert_cmpuint (st.games_removed, ==, 20);
+  g_assert_cmpuint (st.games_added, ==, 7);
+  g_assert_cmpuint (vs_library_count_games (lib), ==, 7);
+  vs_library_stats_clear (&st);
+  vs_library_close (lib);
+}
+
+static void
+test_damaged (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("vs-library-XXXXXX", NULL);
+  g_autofree char *db = tmp_db (dir);
+  g_autoptr (GError) error = NULL;
+  VsLibrary *lib = vs_library_open (db, &error);
+  /* three real games in one file, the second garbled in its moves */
+  g_autoptr (GPtrArray) files = real_files ();
+  GString *all = g_string_new (NULL);
+  guint n_pgn = 0;
+  for (guint i = 0; i < files->len; i++)
+    if (g_str_has_suffix (files->pdata[i], ".pgn"))
+      {
+        g_autofree char *t = NULL;
+        g_assert_true (g_file_get_contents (files->pdata[i], &t, NULL, NULL));
+        if (all->len > 0)
+          {
+            char *moves = strstr (t, "\n1.");
+            g_assert_nonnull (moves);
+            if (n_pgn == 1)
+              memcpy (moves + 1, "1. Zz9 @@ ", 10);
+          }
+        g_string_append (all, t);
+        g_string_append (all, "\n\n");
+        n_pgn++;
+      }
+  g_autofree char *path = g_build_filename (dir, "damaged.pgn", NULL);
+  /* and truncated in the middle of the last game */
+  g_assert_true (g_file_set_contents (path, all->str, all->len - 200, NULL));
+  g_string_free (all, TRUE);
+  VsLibraryStats st = { 0 };
+  g_assert_true (vs_library_add_file (lib, path, NULL, NULL, NULL, &st, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (st.games_added, >=, 2);
+  g_assert_cmpuint (st.problems, >=, 1);
+  g_assert_cmpuint (st.messages->len, ==, st.problems);
+  Scan sc;
+  scan_init (&sc);
+  scan_file (&sc, path);
+  g_assert_cmpuint (vs_library_count_games (lib), ==, sc.game);
+  check_against_scan (lib, &sc, 200);
+  scan_clear (&sc);
+  vs_library_stats_clear (&st);
+  vs_library_close (lib);
+}
+
+static void
+cancel_progress (guint64 done, guint64 total, gpointer data)
+{
+  (void) done;
+  (void) total;
+  g_cancellable_cancel (data);
+}
+
+static void
+test_cancel (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("vs-library-XXXXXX", NULL);
+  g_autofree char *db = tmp_db (dir);
+  g_autoptr (GError) error = NULL;
+  VsLibrary *lib = vs_library_open (db, &error);
+  g_autofree char *first = generate_file (dir, "janggi", 10, 1);
+  g_autofree char *big = generate_file (dir, "crazyhouse", 800, 2);
+  VsLibraryStats st = { 0 };
+  g_assert_true (vs_library_add_file (lib, first, NULL, NULL, NULL, &st, &error));
+  guint games = vs_library_count_games (lib);
+  guint64 positions = vs_library_count_positions (lib);
+  g_autoptr (GCancellable) cancel = g_cancellable_new ();
+  g_assert_false (vs_library_add_file (lib, big, cancel_progress, cancel, cancel, &st, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_clear_error (&error);
+  g_assert_cmpuint (vs_library_count_games (lib), ==, games);
+  g_assert_cmpuint (vs_library_count_positions (lib), ==, positions);
+  /* the file was not recorded: adding it now imports it */
+  g_assert_true (vs_library_add_file (lib, big, NULL, NULL, NULL, &st, &error));
+  g_assert_false (st.unchanged);
+  g_assert_cmpuint (st.games_added, ==, 800);
+  vs_library_stats_clear (&st);
+  vs_library_close (lib);
+}
+
+static void
+test_cli (void)
+{
+  const char *cli = g_getenv ("VS_CLI");
+  if (!cli)
+    {
+      g_test_skip ("VS_CLI not set");
+      return;
+    }
+  g_autofree char *dir = g_dir_make_tmp ("vs-library-XXXXXX", NULL);
+  g_autofree char *db = tmp_db (dir);
+  g_autofree char *path = generate_file (dir, "crazyhouse", 30, 9);
+  char *out = NULL, *err = NULL;
+  int status = 0;
+  const char *add[] = { cli, "library", "add", "--db", db, path, NULL };
+  g_assert_true (g_spawn_sync (NULL, (char **) add, NULL, 0, NULL, NULL, &out, &err, &status, NULL));
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_assert_nonnull (strstr (out, "30"));
+  g_free (out);
+  g_free (err);
+  const char *explore[] = { cli, "library", "explore", "--db", db, "--variant", "crazyhouse", NULL };
+  g_assert_true (g_spawn_sync (NULL, (char **) explore, NULL, 0, NULL, NULL, &out, &err, &status, NULL));
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  /* the moves from the start add up to the 30 games, most played first */
+  g_auto (GStrv) lines = g_strsplit (g_strstrip (out), "\n", -1);
+  guint sum = 0, prev = G_MAXUINT;
+  for (guint i = 0; lines[i]; i++)
+    {
+      g_auto (GStrv) f = g_strsplit (lines[i], " ", -1);
+      g_assert_cmpuint (g_strv_length (f), ==, 5);
+      guint games = atoi (f[1]);
+      g_assert_cmpuint (games, <=, prev);
+      g_assert_cmpuint (atoi (f[2]) + atoi (f[3]) + atoi (f[4]), <=, games);
+      prev = games;
+      sum += games;
+    }
+  /* a game that comes back to the start counts under each move it played from there */
+  g_assert_cmpuint (sum, >=, 30);
+  g_free (out);
+  g_free (err);
+  const char *find[] = { cli, "library", "find", "--db", db, "--variant", "crazyhouse", NULL };
+  g_assert_true (g_spawn_sync (NULL, (char **) find, NULL, 0, NULL, NULL, &out, &err, &status, NULL));
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_auto (GStrv) games = g_strsplit (g_strstrip (out), "\n", -1);
+  g_assert_cmpuint (g_strv_length (games), ==, 30);
+  g_auto (GStrv) cols = g_strsplit (games[0], "\t", -1);
+  g_assert_cmpuint (g_strv_length (cols), ==, 7);
+  g_free (out);
+  g_free (err);
+  /* bad arguments: exit 2 with a message */
+  const char *bad[][8] = {
+    { cli, "library", "explore", "--db", db, NULL },
+    { cli, "library", "explore", "--db", db, "--variant", "nochess", NULL },
+    { cli, "library", "find", "--db", db, "--variant", "crazyhouse", "--moves=e2e5", },
+    { cli, "library", "frobnicate", "--db", db, NULL },
+    { cli, "library", "add", "--db", db, NULL },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_assert_true (g_spawn_sync (NULL, (char **) bad[i], NULL, 0, NULL, NULL, &out, &err, &status, NULL));
+      g_assert_true (WIFEXITED (status));
+      g_assert_cmpint (WEXITSTATUS (status), ==, 2);
+      g_assert_nonnull (strstr (err, "variant-study-cli: "));
+      g_free (out);
+      g_free (err);
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/library/generated-all-variants", test_generated);
+  g_test_add_func ("/library/real-records", test_real);
+  g_test_add_func ("/library/add-again", test_add_again);
+  g_test_add_func ("/library/damaged-file", test_damaged);
+  g_test_add_func ("/library/cancelled-import", test_cancel);
+  g_test_add_func ("/library/cli", test_cli);
+  return g_test_run ();
+}
