@@ -962,43 +962,28 @@ set_annotating (VsWindow *self, gboolean on)
   gtk_widget_set_visible (self->annotate_spacer, !on);
 }
 
-/* Writes the evaluations and the mistakes' NAGs into the game, as one edit
- * (undone in one step). */
+/* Writes the annotation (vs-annotate: evals, NAGs, "X was best." comments,
+ * better lines, ACPL/accuracy headers) into the game, as one edit (undone in
+ * one step); marks the mistakes on the eval graph; *summary_text gets the
+ * summary to show. */
 static void
-apply_annotation (VsWindow *self, VsAnnotator *annotator)
+apply_annotation (VsWindow *self, VsAnnotator *annotator, char **summary_text)
 {
   if (self->game != self->annotated_game)
     return;
   begin_edit (self);
-  guint ply = 0;
-  int prev_cp = 0, prev_mate = 0;
-  gboolean prev = vs_annotator_get_score (annotator, 0, &prev_cp, &prev_mate);
-  for (VsGameNode *n = vs_game_node_get_main_child (vs_game_get_root (self->game)); n;
-       n = vs_game_node_get_main_child (n))
+  VsAnnotateSummary summary;
+  g_autoptr (GArray) nags = g_array_new (FALSE, TRUE, sizeof (guint));
+  vs_annotator_apply (annotator, self->game, &summary, nags);
+  vs_eval_graph_clear_marks (self->eval_graph);
+  for (guint ply = 1; ply < nags->len; ply++)
     {
-      ply++;
-      int cp, mate;
-      if (!vs_annotator_get_score (annotator, ply, &cp, &mate))
-        break;
-      VsEval e = { mate ? VS_EVAL_MATE : VS_EVAL_CP, mate ? mate : cp, 0 };
-      vs_game_node_set_eval (self->game, n, e);
-      if (prev)
-        {
-          /* the mover is the side to move before the move */
-          g_autofree VsPosition *before = g_new (VsPosition, 1);
-          int mover = vs_game_node_position (vs_game_node_get_parent (n), before) ? before->side : 0;
-          guint nag = vs_annotator_judge (mover, prev_cp, prev_mate, cp, mate);
-          gboolean judged = FALSE;
-          for (guint k = 1; k <= 6; k++)
-            judged |= vs_game_node_has_nag (n, k);
-          if (nag && !judged)
-            vs_game_node_add_nag (self->game, n, nag);
-        }
-      prev = TRUE;
-      prev_cp = cp;
-      prev_mate = mate;
+      guint nag = g_array_index (nags, guint, ply);
+      if (nag == 2 || nag == 4)
+        vs_eval_graph_set_mark (self->eval_graph, ply, nag);
     }
   end_edit (self, self->cursor);
+  *summary_text = vs_annotate_summary_text (&summary);
 }
 
 static void
@@ -1006,8 +991,11 @@ annotate_finished_cb (VsAnnotator *annotator, gboolean completed, VsWindow *self
 {
   if (completed)
     {
-      apply_annotation (self, annotator);
-      show_message (self, GTK_MESSAGE_INFO, _("Annotation finished: evaluations and mistakes are marked in the moves."));
+      g_autofree char *summary = NULL;
+      apply_annotation (self, annotator, &summary);
+      g_autofree char *msg = g_strdup_printf ("%s %s", _("Annotation finished: evaluations and mistakes are marked in the moves."),
+                                              summary ? summary : "");
+      show_message (self, GTK_MESSAGE_INFO, msg);
     }
   else if (vs_annotator_get_error (annotator))
     {

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "test-app-util.h"
+#include "vs-application.h"
 #include "vs-game-list.h"
 #include "vs-board-view.h"
 #include "vs-guide-window.h"
@@ -772,6 +773,8 @@ test_play_engine (void)
   gtk_window_destroy (GTK_WINDOW (win));
 }
 
+static void test_annotate_explained (void);
+
 int
 main (int argc, char *argv[])
 {
@@ -798,5 +801,45 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/drop", test_drop);
   g_test_add_func ("/app/external-engine", test_external_engine);
   g_test_add_func ("/app/unsaved-prompt", test_unsaved_prompt);
+  g_test_add_func ("/app/annotate-explained", test_annotate_explained);
   return g_test_run ();
+}
+
+/* Annotate Game explains (issue 21): on the Crazyhouse sample, the summary
+ * is shown in the message bar, the ACPL / accuracy headers are written and
+ * every move the annotation judged a mistake ("… was best." comment) has
+ * the engine's better line as a variation.  $VS_ANNOTATE_SHOTS: a
+ * screenshot of the annotated game is saved there. */
+static void
+test_annotate_explained (void)
+{
+  g_autofree char *path = g_build_filename (vs_application_get_samples_dir (), "crazyhouse-sample.pgn", NULL);
+  VsWindow *win = app_test_window ();
+  app_test_open (win, path);
+  gboolean completed = FALSE;
+  gtk_widget_activate_action (GTK_WIDGET (win), "win.annotate-movetime", "i", 60);
+  g_assert_true (app_test_wait_signal (win, "annotated", 120000, &completed));
+  g_assert_true (completed);
+  VsGame *game = vs_window_get_game (win);
+  g_assert_nonnull (vs_game_get_header (game, "WhiteACPL"));
+  g_assert_nonnull (vs_game_get_header (game, "BlackACPL"));
+  g_assert_nonnull (strstr (vs_window_get_message (win), "%"));
+  for (VsGameNode *n = vs_game_node_get_main_child (vs_game_get_root (game)); n; n = vs_game_node_get_main_child (n))
+    {
+      g_assert_cmpint (vs_game_node_get_eval (n).kind, !=, VS_EVAL_NONE);
+      const char *c = vs_game_node_get_comment_after (n);
+      if (c && strstr (c, " → "))
+        g_assert_cmpuint (vs_game_node_get_n_children (vs_game_node_get_parent (n)), >=, 2);
+    }
+  const char *shots = g_getenv ("VS_ANNOTATE_SHOTS");
+  if (shots)
+    {
+      app_test_run (300);
+      g_autoptr (GError) error = NULL;
+      g_assert_true (app_test_screenshot (GTK_WIDGET (win), shots, &error));
+      g_assert_no_error (error);
+    }
+  app_test_action (win, "win.undo", NULL);
+  g_assert_null (vs_game_get_header (vs_window_get_game (win), "WhiteACPL"));
+  gtk_window_destroy (GTK_WINDOW (win));
 }
