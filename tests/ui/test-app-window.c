@@ -4,7 +4,9 @@
  * and recovery; multi-game files and the game list. */
 #include "config.h"
 
+#include <glib/gi18n.h>
 #include <glib/gstdio.h>
+#include <locale.h>
 #include <string.h>
 
 #include "test-app-util.h"
@@ -778,6 +780,14 @@ static void test_annotate_explained (void);
 int
 main (int argc, char *argv[])
 {
+  if (g_getenv ("VS_ANNOTATE_SHOTS"))
+    {
+      /* screenshots in the user's language (LANGUAGE=ja …) */
+      setlocale (LC_ALL, "");
+      bindtextdomain (GETTEXT_PACKAGE, g_getenv ("VS_LOCALEDIR"));
+      bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+      textdomain (GETTEXT_PACKAGE);
+    }
   tmpdir = g_dir_make_tmp ("vs-app-test-XXXXXX", NULL);
   g_setenv ("XDG_DATA_HOME", tmpdir, TRUE);
   g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
