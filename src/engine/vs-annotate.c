@@ -109,6 +109,13 @@ guint
 vs_annotate_apply (VsGame *game, const VsAnnotateScore *scores, guint n,
                    VsAnnotateSummary *summary, GArray *nags_out)
 {
+  return vs_annotate_apply_sides (game, scores, n, 3, summary, nags_out);
+}
+
+guint
+vs_annotate_apply_sides (VsGame *game, const VsAnnotateScore *scores, guint n, guint sides,
+                         VsAnnotateSummary *summary, GArray *nags_out)
+{
   VsAnnotateSummary sum = { 0 };
   double loss_sum[2] = { 0, 0 }, acc_sum[2] = { 0, 0 };
   g_autofree VsPosition *before = g_new (VsPosition, 1);
@@ -125,7 +132,7 @@ vs_annotate_apply (VsGame *game, const VsAnnotateScore *scores, guint n,
       VsEval e = { a->mate ? VS_EVAL_MATE : VS_EVAL_CP, a->mate ? a->mate : a->cp, 0 };
       vs_game_node_set_eval (game, node, e);
       VsGameNode *parent = vs_game_node_get_parent (node);
-      if (b->done && vs_game_node_position (parent, before))
+      if (b->done && vs_game_node_position (parent, before) && (sides & (1u << before->side)))
         {
           int mover = before->side;
           int sign = mover == 0 ? 1 : -1;

@@ -55,6 +55,11 @@ void     vs_annotate_score_from_line (VsAnnotateScore *out, const VsPosition *po
 guint    vs_annotate_apply (VsGame *game, const VsAnnotateScore *scores, guint n,
                             VsAnnotateSummary *summary, GArray *nags_out);
 
+/* The same for the moves of some sides only (bit 0 White, bit 1 Black):
+ * the other side's moves get their [%eval] only. */
+guint    vs_annotate_apply_sides (VsGame *game, const VsAnnotateScore *scores, guint n,
+                                  guint sides, VsAnnotateSummary *summary, GArray *nags_out);
+
 /* The summary as one translated line of text ("White: accuracy 87%, …"). */
 char    *vs_annotate_summary_text (const VsAnnotateSummary *summary);
 

@@ -22,6 +22,7 @@ struct _VsAnnotator
   GCancellable *cancellable;
   guint next;
   gboolean running;
+  guint sides;
   GError *error;
 };
 
@@ -134,8 +135,25 @@ vs_annotator_get_score (VsAnnotator *self, guint ply, int *centipawns, int *mate
 guint
 vs_annotator_apply (VsAnnotator *self, VsGame *game, VsAnnotateSummary *summary, GArray *nags_out)
 {
-  return vs_annotate_apply (game, (const VsAnnotateScore *) self->scores->data, self->scores->len,
-                            summary, nags_out);
+  return vs_annotate_apply_sides (game, (const VsAnnotateScore *) self->scores->data,
+                                  self->scores->len, self->sides, summary, nags_out);
+}
+
+void
+vs_annotator_set_sides (VsAnnotator *self, guint sides)
+{
+  self->sides = sides & 3 ? sides & 3 : 3;
+}
+
+void
+vs_annotator_set_depth (VsAnnotator *self, int depth)
+{
+  g_return_if_fail (!self->running);
+  if (depth > 0)
+    {
+      self->options.depth = depth;
+      self->options.movetime_ms = 0;
+    }
 }
 
 const GError *
@@ -186,6 +204,7 @@ vs_annotator_init (VsAnnotator *self)
   self->scores = g_array_new (FALSE, TRUE, sizeof (Score));
   self->analysis = vs_analysis_new ();
   self->cancellable = g_cancellable_new ();
+  self->sides = 3;
 }
 
 VsAnnotator *

@@ -26,6 +26,11 @@ gboolean     vs_annotator_get_score (VsAnnotator *self, guint ply, int *centipaw
 guint        vs_annotator_apply (VsAnnotator *self, VsGame *game, VsAnnotateSummary *summary,
                                  GArray *nags_out);
 
+/* Judge only these sides' moves (bit 0 White, bit 1 Black; default both). */
+void         vs_annotator_set_sides (VsAnnotator *self, guint sides);
+/* Search each position to this depth instead of the movetime (before start). */
+void         vs_annotator_set_depth (VsAnnotator *self, int depth);
+
 /* Signals:
  *   "position-done" (guint ply, int centipawns, int mate)
  *   "finished" (gboolean completed) — FALSE when cancelled or on an engine error

@@ -24,6 +24,7 @@
 #include "vs-analysis-pane.h"
 #include "vs-autosave-meta.h"
 #include "vs-annotator.h"
+#include "vs-annotate-dialog.h"
 #include "vs-board-view.h"
 #include "vs-comment-dialog.h"
 #include "vs-edit-history.h"
@@ -339,6 +340,7 @@ update_actions (VsWindow *self)
   gtk_widget_action_set_enabled (w, "win.game-list",
                                  self->collection && vs_game_collection_get_n_games (self->collection) > 1);
   gtk_widget_action_set_enabled (w, "win.select-game", self->collection != NULL && self->n_saving == 0);
+  gtk_widget_action_set_enabled (w, "win.annotate-with", has_game && self->annotator == NULL);
   gtk_widget_action_set_enabled (w, "win.annotate", has_game && self->annotator == NULL);
   gtk_widget_action_set_enabled (w, "win.cancel-annotation", self->annotator != NULL);
   gtk_widget_action_set_enabled (w, "win.play-engine", has_game);
@@ -1014,11 +1016,34 @@ static void
 annotate_action (GtkWidget *widget, const char *action_name, GVariant *param)
 {
   VsWindow *self = VS_WINDOW (widget);
-  gint64 movetime = param ? g_variant_get_int32 (param) : 400;
   VsAnalysisOptions options;
   vs_analysis_pane_get_options (self->analysis_pane, &options);
+  if (param == NULL)
+    {
+      /* Annotate Game…: engine, time or depth, side(s) — the dialog
+       * activates win.annotate-with */
+      const char *name = options.engine == VS_ANALYSIS_ENGINE_UCI
+                           ? (options.engine_name ? options.engine_name : options.engine_command) : NULL;
+      gtk_window_present (GTK_WINDOW (vs_annotate_dialog_new (GTK_WINDOW (self), name)));
+      return;
+    }
+  gint64 movetime = 400;
+  int depth = 0, sides = 3;
+  if (g_variant_is_of_type (param, G_VARIANT_TYPE ("(biii)")))
+    {
+      gboolean builtin;
+      int ms;
+      g_variant_get (param, "(biii)", &builtin, &ms, &depth, &sides);
+      movetime = ms;
+      if (builtin)
+        options.engine = VS_ANALYSIS_ENGINE_BUILTIN;
+    }
+  else
+    movetime = g_variant_get_int32 (param);
   vs_analysis_pane_stop (self->analysis_pane);
   self->annotator = vs_annotator_new (self->game, &options, movetime);
+  vs_annotator_set_depth (self->annotator, depth);
+  vs_annotator_set_sides (self->annotator, (guint) sides);
   self->annotated_game = g_object_ref (self->game);
   g_signal_connect (self->annotator, "position-done", G_CALLBACK (annotate_position_done_cb), self);
   g_signal_connect (self->annotator, "finished", G_CALLBACK (annotate_finished_cb), self);
@@ -2541,6 +2566,7 @@ vs_window_class_init (VsWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.analyse", NULL, analyse_action);
   gtk_widget_class_install_action (widget_class, "win.annotate", NULL, annotate_action);
   gtk_widget_class_install_action (widget_class, "win.annotate-movetime", "i", annotate_action);
+  gtk_widget_class_install_action (widget_class, "win.annotate-with", "(biii)", annotate_action);
   gtk_widget_class_install_action (widget_class, "win.cancel-annotation", NULL, cancel_annotation_action);
   gtk_widget_class_install_action (widget_class, "win.play-engine", "s", play_engine_action);
   gtk_widget_class_install_action (widget_class, "win.take-back", NULL, take_back_action);

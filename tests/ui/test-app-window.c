@@ -11,6 +11,7 @@
 
 #include "test-app-util.h"
 #include "vs-application.h"
+#include "vs-annotate-dialog.h"
 #include "vs-game-list.h"
 #include "vs-board-view.h"
 #include "vs-guide-window.h"
@@ -776,6 +777,7 @@ test_play_engine (void)
 }
 
 static void test_annotate_explained (void);
+static void test_annotate_dialog (void);
 
 int
 main (int argc, char *argv[])
@@ -812,6 +814,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/external-engine", test_external_engine);
   g_test_add_func ("/app/unsaved-prompt", test_unsaved_prompt);
   g_test_add_func ("/app/annotate-explained", test_annotate_explained);
+  g_test_add_func ("/app/annotate-dialog", test_annotate_dialog);
   return g_test_run ();
 }
 
@@ -851,5 +854,51 @@ test_annotate_explained (void)
     }
   app_test_action (win, "win.undo", NULL);
   g_assert_null (vs_game_get_header (vs_window_get_game (win), "WhiteACPL"));
+  gtk_window_destroy (GTK_WINDOW (win));
+}
+
+/* The Annotate Game dialog: win.annotate opens it, annotate.cancel closes
+ * it; win.annotate-with (what its Annotate button activates) with the
+ * built-in engine at depth 3 for White only judges no Black move. */
+static void
+test_annotate_dialog (void)
+{
+  g_autofree char *path = g_build_filename (vs_application_get_samples_dir (), "crazyhouse-sample.pgn", NULL);
+  VsWindow *win = app_test_window ();
+  app_test_open (win, path);
+  app_test_action (win, "win.annotate", NULL);
+  app_test_run (200);
+  GtkWidget *dialog = NULL;
+  g_autoptr (GListModel) tops = gtk_window_get_toplevels ();
+  for (guint i = 0; i < g_list_model_get_n_items (tops); i++)
+    {
+      g_autoptr (GObject) w = g_list_model_get_item (tops, i);
+      if (VS_IS_ANNOTATE_DIALOG (w))
+        dialog = GTK_WIDGET (w);
+    }
+  g_assert_nonnull (dialog);
+  const char *shots = g_getenv ("VS_ANNOTATE_DIALOG_SHOT");
+  if (shots)
+    {
+      app_test_run (300);
+      g_assert_true (app_test_screenshot (dialog, shots, NULL));
+    }
+  gtk_widget_activate_action (dialog, "annotate.cancel", NULL);
+  app_test_run (100);
+
+  gboolean completed = FALSE;
+  gtk_widget_activate_action (GTK_WIDGET (win), "win.annotate-with", "(biii)", TRUE, 0, 3, 1);
+  g_assert_true (app_test_wait_signal (win, "annotated", 120000, &completed));
+  g_assert_true (completed);
+  VsGame *game = vs_window_get_game (win);
+  g_assert_nonnull (vs_game_get_header (game, "WhiteACPL"));
+  g_assert_null (vs_game_get_header (game, "BlackACPL"));
+  for (VsGameNode *n = vs_game_node_get_main_child (vs_game_get_root (game)); n; n = vs_game_node_get_main_child (n))
+    {
+      g_assert_cmpint (vs_game_node_get_eval (n).kind, !=, VS_EVAL_NONE);
+      const char *c = vs_game_node_get_comment_after (n);
+      if (vs_game_node_get_side (n) == 1 && c)
+        g_assert_null (strstr (c, " → "));
+    }
   gtk_window_destroy (GTK_WINDOW (win));
 }
