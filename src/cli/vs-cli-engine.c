@@ -575,6 +575,36 @@ lookup_variant_or_fail (const char *variant_id)
   return v;
 }
 
+/* --engine: "auto" (or NULL) picks the analysis pane's default for the
+ * variant (Fairy-Stockfish where it plays it, else the built-in engine),
+ * "builtin" the built-in engine, anything else is a UCI command.  *engine
+ * becomes the command (NULL: built-in), *label the engine's name if known;
+ * the choice is printed on stderr. */
+static void
+choose_engine (char **engine, char **label, const VsVariant *v)
+{
+  if (*engine == NULL || g_str_equal (*engine, "auto"))
+    {
+      /* the same default as the analysis pane */
+      g_clear_pointer (engine, g_free);
+      g_autoptr(GPtrArray) configs = vs_engine_configs_all (NULL);
+      for (guint i = 0; i < configs->len; i++)
+        {
+          g_autoptr(VsEngineCaps) caps =
+            vs_engine_caps_probe (((VsEngineConfig *) g_ptr_array_index (configs, i))->command, NULL, NULL);
+        }
+      const VsEngineConfig *def = vs_engine_default_for (configs, v);
+      if (def)
+        {
+          *engine = g_strdup (def->command);
+          *label = g_strdup (def->name);
+        }
+    }
+  else if (g_str_equal (*engine, "builtin"))
+    g_clear_pointer (engine, g_free);
+  fprintf (stderr, _("engine: %s\n"), *engine ? (*label ? *label : *engine) : _("built-in"));
+}
+
 int
 vs_cli_analyze (int argc, char **argv)
 {
@@ -624,26 +654,7 @@ vs_cli_analyze (int argc, char **argv)
   AnalyzeCtx a = { pos, FALSE };
   VsMove best;
   g_autofree char *engine_label = NULL;
-  if (engine == NULL || g_str_equal (engine, "auto"))
-    {
-      /* the same default as the analysis pane */
-      g_clear_pointer (&engine, g_free);
-      g_autoptr(GPtrArray) configs = vs_engine_configs_all (NULL);
-      for (guint i = 0; i < configs->len; i++)
-        {
-          g_autoptr(VsEngineCaps) caps =
-            vs_engine_caps_probe (((VsEngineConfig *) g_ptr_array_index (configs, i))->command, NULL, NULL);
-        }
-      const VsEngineConfig *def = vs_engine_default_for (configs, v);
-      if (def)
-        {
-          engine = g_strdup (def->command);
-          engine_label = g_strdup (def->name);
-        }
-    }
-  else if (g_str_equal (engine, "builtin"))
-    g_clear_pointer (&engine, g_free);
-  fprintf (stderr, _("engine: %s\n"), engine ? (engine_label ? engine_label : engine) : _("built-in"));
+  choose_engine (&engine, &engine_label, v);
   if (engine)
     {
       g_autoptr(VsUciClient) client = vs_uci_client_new (engine);
@@ -679,6 +690,81 @@ vs_cli_analyze (int argc, char **argv)
   if (best != VS_MOVE_NONE)
     vs_move_write (pos, best, VS_NOTATION_UCI, text);
   printf ("bestmove %s\n", text);
+  return 0;
+}
+
+/* ---- annotate ------------------------------------------------------------------- */
+
+#include "vs-annotate.h"
+#include "vs-game-collection.h"
+
+int
+vs_cli_annotate (int argc, char **argv)
+{
+  g_autofree char *variant_id = NULL, *engine = NULL, *output = NULL;
+  int depth = 0;
+  gint64 movetime = 0;
+  GOptionEntry entries[] = {
+    { "variant", 'v', 0, G_OPTION_ARG_STRING, &variant_id, N_("Variant of a record that does not say (chartima, strato, janggi, janggi-casual, crazyhouse)"), "ID" },
+    { "engine", 'e', 0, G_OPTION_ARG_STRING, &engine, N_("Engine: “auto” (default: Fairy-Stockfish where it plays the variant, else the built-in engine), “builtin”, or a UCI engine command"), "CMD" },
+    { "movetime", 't', 0, G_OPTION_ARG_INT64, &movetime, N_("Search each position this many milliseconds"), "MS" },
+    { "depth", 'd', 0, G_OPTION_ARG_INT, &depth, N_("Search each position to this depth"), "N" },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Write the annotated record here (PGN)"), "OUT" },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) ctx = g_option_context_new (_("FILE — annotate every game of a record: evaluations, mistakes and better lines"));
+  g_option_context_add_main_entries (ctx, entries, GETTEXT_PACKAGE);
+  g_autoptr(GError) error = NULL;
+  if (!g_option_context_parse (ctx, &argc, &argv, &error))
+    {
+      vs_cli_error ("%s", error->message);
+      return 2;
+    }
+  if (argc != 2 || output == NULL)
+    {
+      vs_cli_error (_("annotate needs FILE and -o OUT"));
+      return 2;
+    }
+  if ((depth > 0) + (movetime > 0) > 1)
+    {
+      vs_cli_error (_("give at most one of --depth or --movetime"));
+      return 2;
+    }
+  VsRecordOptions opts = { 0 };
+  if (variant_id && !(opts.variant = vs_variant_lookup (variant_id)))
+    {
+      vs_cli_error (_("unknown variant “%s”"), variant_id);
+      return 2;
+    }
+  g_autoptr (VsGameCollection) games = vs_game_collection_new ();
+  if (!vs_record_read_file (argv[1], &opts, games, NULL, NULL, NULL, &error))
+    {
+      vs_cli_error ("%s", error->message);
+      return 1;
+    }
+  VsSearchLimits limits;
+  vs_search_limits_init (&limits);
+  limits.depth = depth;
+  limits.movetime_ms = depth == 0 && movetime == 0 ? 400 : movetime;
+  for (guint i = 0; i < vs_game_collection_get_n_games (games); i++)
+    {
+      VsGame *game = vs_game_collection_get_game (games, i);
+      g_autofree char *cmd = g_strdup (engine), *label = NULL;
+      choose_engine (&cmd, &label, vs_game_get_variant (game));
+      VsAnnotateSummary summary;
+      if (!vs_annotate_game (game, cmd, &limits, &summary, &error))
+        {
+          vs_cli_error ("%s", error->message);
+          return 1;
+        }
+      g_autofree char *text = vs_annotate_summary_text (&summary);
+      fprintf (stderr, "%s\n", text);
+    }
+  if (!vs_record_write_file (games, output, VS_RECORD_FORMAT_PGN, VS_RECORD_ENCODING_UTF8, &error))
+    {
+      vs_cli_error ("%s", error->message);
+      return 1;
+    }
   return 0;
 }
 

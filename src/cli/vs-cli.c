@@ -19,6 +19,7 @@ static const Command commands[] = {
   { "convert", vs_cli_convert, N_("convert a record file (PGN, gibo, bare move list)") },
   { "uci", vs_cli_uci, N_("run the built-in engine as a UCI engine (stdin/stdout)") },
   { "analyze", vs_cli_analyze, N_("analyse one position and print the engine’s lines") },
+  { "annotate", vs_cli_annotate, N_("annotate a record: evaluations, mistakes, better lines, accuracy") },
   { "bench", vs_cli_bench, N_("search fixed positions: node-count signature and speed") },
   { "match", vs_cli_match, N_("play a match between two UCI engines") },
   { "diagram", vs_cli_diagram, N_("draw a position as an SVG or PNG diagram") },

@@ -13,6 +13,7 @@ int vs_cli_replay (int argc, char **argv);   /* vs-cli-record.c */
 int vs_cli_convert (int argc, char **argv);  /* vs-cli-record.c */
 int vs_cli_uci (int argc, char **argv);
 int vs_cli_analyze (int argc, char **argv);
+int vs_cli_annotate (int argc, char **argv); /* vs-cli-engine.c */
 int vs_cli_bench (int argc, char **argv);
 int vs_cli_match (int argc, char **argv);
 int vs_cli_diagram (int argc, char **argv);

@@ -7,12 +7,9 @@
 
 #include "vs-annotator.h"
 #include "vs-search.h"
+#include "vs-annotate.h"
 
-typedef struct
-{
-  gboolean done;
-  int cp, mate;
-} Score;
+typedef VsAnnotateScore Score;
 
 struct _VsAnnotator
 {
@@ -25,6 +22,7 @@ struct _VsAnnotator
   GCancellable *cancellable;
   guint next;
   gboolean running;
+  guint sides;
   GError *error;
 };
 
@@ -33,31 +31,10 @@ static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (VsAnnotator, vs_annotator, G_TYPE_OBJECT)
 
-/* Winning chances in [-1, 1] for White: mates are ±1. */
-static double
-chances (int cp, int mate)
-{
-  if (mate > 0)
-    return 1;
-  if (mate < 0)
-    return -1;
-  return 2.0 / (1.0 + exp (-0.00368208 * cp)) - 1.0;
-}
-
 guint
 vs_annotator_judge (int mover, int before_cp, int before_mate, int after_cp, int after_mate)
 {
-  /* Lichess-like thresholds on the loss of winning chances. */
-  double loss = chances (before_cp, before_mate) - chances (after_cp, after_mate);
-  if (mover == 1)
-    loss = -loss;
-  if (loss >= 0.6)
-    return 4;
-  if (loss >= 0.3)
-    return 2;
-  if (loss >= 0.2)
-    return 6;
-  return 0;
+  return vs_annotate_judge (mover, before_cp, before_mate, after_cp, after_mate);
 }
 
 static void run_next (VsAnnotator *self);
@@ -83,11 +60,9 @@ run_done (GObject *source, GAsyncResult *result, gpointer user_data)
   guint ply = self->next;
   const VsPosition *pos = g_ptr_array_index (self->positions, ply);
   const VsAnalysisLine *best = &info->lines[0];
-  int sign = pos->side == 0 ? 1 : -1;
   Score *s = &g_array_index (self->scores, Score, ply);
-  s->done = TRUE;
-  s->cp = best->is_mate ? 0 : sign * best->score_cp;
-  s->mate = best->is_mate ? sign * best->mate : 0;
+  vs_annotate_score_from_line (s, pos, best->is_mate, best->score_cp, best->mate, best->moves,
+                               best->n_moves);
   g_signal_emit (self, signals[SIGNAL_POSITION_DONE], 0, ply, s->cp, s->mate);
   self->next++;
   run_next (self);
@@ -157,6 +132,30 @@ vs_annotator_get_score (VsAnnotator *self, guint ply, int *centipawns, int *mate
   return TRUE;
 }
 
+guint
+vs_annotator_apply (VsAnnotator *self, VsGame *game, VsAnnotateSummary *summary, GArray *nags_out)
+{
+  return vs_annotate_apply_sides (game, (const VsAnnotateScore *) self->scores->data,
+                                  self->scores->len, self->sides, summary, nags_out);
+}
+
+void
+vs_annotator_set_sides (VsAnnotator *self, guint sides)
+{
+  self->sides = sides & 3 ? sides & 3 : 3;
+}
+
+void
+vs_annotator_set_depth (VsAnnotator *self, int depth)
+{
+  g_return_if_fail (!self->running);
+  if (depth > 0)
+    {
+      self->options.depth = depth;
+      self->options.movetime_ms = 0;
+    }
+}
+
 const GError *
 vs_annotator_get_error (VsAnnotator *self)
 {
@@ -205,6 +204,7 @@ vs_annotator_init (VsAnnotator *self)
   self->scores = g_array_new (FALSE, TRUE, sizeof (Score));
   self->analysis = vs_analysis_new ();
   self->cancellable = g_cancellable_new ();
+  self->sides = 3;
 }
 
 VsAnnotator *
@@ -219,19 +219,8 @@ vs_annotator_new (VsGame *game, const VsAnalysisOptions *options, gint64 movetim
   self->options.depth = 0;
   self->options.nodes = 0;
 
-  /* One position per main-line node, each with its history (repetitions). */
-  VsPosition *pos = g_new (VsPosition, 1);
-  if (vs_game_node_position (vs_game_get_root (game), pos))
-    {
-      g_ptr_array_add (self->positions, g_memdup2 (pos, sizeof *pos));
-      for (VsGameNode *n = vs_game_node_get_main_child (vs_game_get_root (game)); n;
-           n = vs_game_node_get_main_child (n))
-        {
-          vs_position_make (pos, vs_game_node_get_move (n));
-          g_ptr_array_add (self->positions, g_memdup2 (pos, sizeof *pos));
-        }
-    }
-  g_free (pos);
+  g_ptr_array_unref (self->positions);
+  self->positions = vs_annotate_positions (game);
   g_array_set_size (self->scores, self->positions->len);
   return self;
 }

@@ -12,6 +12,7 @@ typedef struct
   gboolean known;
   int centipawns;
   int mate;
+  guint mark;   /* NAG drawn at this ply: 2 (?) or 4 (??); 0 none */
 } Point;
 
 struct _VsEvalGraph
@@ -82,6 +83,30 @@ vs_eval_graph_set_current (VsEvalGraph *self, int ply)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+void
+vs_eval_graph_set_mark (VsEvalGraph *self, guint ply, guint nag)
+{
+  g_return_if_fail (VS_IS_EVAL_GRAPH (self));
+  if (ply >= self->points->len)
+    g_array_set_size (self->points, ply + 1);
+  g_array_index (self->points, Point, ply).mark = nag;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+guint
+vs_eval_graph_get_mark (VsEvalGraph *self, guint ply)
+{
+  return ply < self->points->len ? g_array_index (self->points, Point, ply).mark : 0;
+}
+
+void
+vs_eval_graph_clear_marks (VsEvalGraph *self)
+{
+  for (guint i = 0; i < self->points->len; i++)
+    g_array_index (self->points, Point, i).mark = 0;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
 static double
 ply_x (VsEvalGraph *self, int ply, int w)
 {
@@ -126,6 +151,25 @@ vs_eval_graph_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       cairo_close_path (cr);
       gdk_cairo_set_source_rgba (cr, &fill);
       cairo_fill (cr);
+    }
+  /* Mistakes (?) in orange, blunders (??) in red: a dot on the curve. */
+  for (guint i = 0; i < self->points->len; i++)
+    {
+      Point *p = &g_array_index (self->points, Point, i);
+      if (p->mark != 2 && p->mark != 4)
+        continue;
+      double x = ply_x (self, i, w);
+      double y = p->known ? h * (1.0 - vs_eval_white_fraction (p->centipawns, p->mate)) : h / 2.0;
+      y = CLAMP (y, 5, h - 5);
+      if (p->mark == 4)
+        cairo_set_source_rgb (cr, 0.86, 0.15, 0.15);
+      else
+        cairo_set_source_rgb (cr, 0.96, 0.58, 0.10);
+      cairo_arc (cr, x, y, p->mark == 4 ? 4.5 : 3.5, 0, 2 * G_PI);
+      cairo_fill_preserve (cr);
+      cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
+      cairo_set_line_width (cr, 1);
+      cairo_stroke (cr);
     }
   cairo_destroy (cr);
 

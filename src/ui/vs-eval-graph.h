@@ -19,6 +19,11 @@ guint      vs_eval_graph_get_length  (VsEvalGraph *self);
 void       vs_eval_graph_set_score   (VsEvalGraph *self, guint ply, int centipawns, int mate);
 void       vs_eval_graph_clear_score (VsEvalGraph *self, guint ply);
 gboolean   vs_eval_graph_get_score   (VsEvalGraph *self, guint ply, int *centipawns, int *mate);
+/* A mark at `ply` for the move's NAG: 2 (mistake, ?) or 4 (blunder, ??)
+ * are drawn; 0 removes it. */
+void       vs_eval_graph_set_mark    (VsEvalGraph *self, guint ply, guint nag);
+guint      vs_eval_graph_get_mark    (VsEvalGraph *self, guint ply);
+void       vs_eval_graph_clear_marks (VsEvalGraph *self);
 void       vs_eval_graph_set_current (VsEvalGraph *self, int ply);
 
 G_END_DECLS

@@ -24,6 +24,7 @@
 #include "vs-analysis-pane.h"
 #include "vs-autosave-meta.h"
 #include "vs-annotator.h"
+#include "vs-annotate-dialog.h"
 #include "vs-board-view.h"
 #include "vs-comment-dialog.h"
 #include "vs-edit-history.h"
@@ -340,6 +341,7 @@ update_actions (VsWindow *self)
   gtk_widget_action_set_enabled (w, "win.game-list",
                                  self->collection && vs_game_collection_get_n_games (self->collection) > 1);
   gtk_widget_action_set_enabled (w, "win.select-game", self->collection != NULL && self->n_saving == 0);
+  gtk_widget_action_set_enabled (w, "win.annotate-with", has_game && self->annotator == NULL);
   gtk_widget_action_set_enabled (w, "win.annotate", has_game && self->annotator == NULL);
   gtk_widget_action_set_enabled (w, "win.cancel-annotation", self->annotator != NULL);
   gtk_widget_action_set_enabled (w, "win.play-engine", has_game);
@@ -977,43 +979,28 @@ set_annotating (VsWindow *self, gboolean on)
   gtk_widget_set_visible (self->annotate_spacer, !on);
 }
 
-/* Writes the evaluations and the mistakes' NAGs into the game, as one edit
- * (undone in one step). */
+/* Writes the annotation (vs-annotate: evals, NAGs, "X was best." comments,
+ * better lines, ACPL/accuracy headers) into the game, as one edit (undone in
+ * one step); marks the mistakes on the eval graph; *summary_text gets the
+ * summary to show. */
 static void
-apply_annotation (VsWindow *self, VsAnnotator *annotator)
+apply_annotation (VsWindow *self, VsAnnotator *annotator, char **summary_text)
 {
   if (self->game != self->annotated_game)
     return;
   begin_edit (self);
-  guint ply = 0;
-  int prev_cp = 0, prev_mate = 0;
-  gboolean prev = vs_annotator_get_score (annotator, 0, &prev_cp, &prev_mate);
-  for (VsGameNode *n = vs_game_node_get_main_child (vs_game_get_root (self->game)); n;
-       n = vs_game_node_get_main_child (n))
+  VsAnnotateSummary summary;
+  g_autoptr (GArray) nags = g_array_new (FALSE, TRUE, sizeof (guint));
+  vs_annotator_apply (annotator, self->game, &summary, nags);
+  vs_eval_graph_clear_marks (self->eval_graph);
+  for (guint ply = 1; ply < nags->len; ply++)
     {
-      ply++;
-      int cp, mate;
-      if (!vs_annotator_get_score (annotator, ply, &cp, &mate))
-        break;
-      VsEval e = { mate ? VS_EVAL_MATE : VS_EVAL_CP, mate ? mate : cp, 0 };
-      vs_game_node_set_eval (self->game, n, e);
-      if (prev)
-        {
-          /* the mover is the side to move before the move */
-          g_autofree VsPosition *before = g_new (VsPosition, 1);
-          int mover = vs_game_node_position (vs_game_node_get_parent (n), before) ? before->side : 0;
-          guint nag = vs_annotator_judge (mover, prev_cp, prev_mate, cp, mate);
-          gboolean judged = FALSE;
-          for (guint k = 1; k <= 6; k++)
-            judged |= vs_game_node_has_nag (n, k);
-          if (nag && !judged)
-            vs_game_node_add_nag (self->game, n, nag);
-        }
-      prev = TRUE;
-      prev_cp = cp;
-      prev_mate = mate;
+      guint nag = g_array_index (nags, guint, ply);
+      if (nag == 2 || nag == 4)
+        vs_eval_graph_set_mark (self->eval_graph, ply, nag);
     }
   end_edit (self, self->cursor);
+  *summary_text = vs_annotate_summary_text (&summary);
 }
 
 static void
@@ -1021,8 +1008,11 @@ annotate_finished_cb (VsAnnotator *annotator, gboolean completed, VsWindow *self
 {
   if (completed)
     {
-      apply_annotation (self, annotator);
-      show_message (self, GTK_MESSAGE_INFO, _("Annotation finished: evaluations and mistakes are marked in the moves."));
+      g_autofree char *summary = NULL;
+      apply_annotation (self, annotator, &summary);
+      g_autofree char *msg = g_strdup_printf ("%s %s", _("Annotation finished: evaluations and mistakes are marked in the moves."),
+                                              summary ? summary : "");
+      show_message (self, GTK_MESSAGE_INFO, msg);
     }
   else if (vs_annotator_get_error (annotator))
     {
@@ -1041,11 +1031,34 @@ static void
 annotate_action (GtkWidget *widget, const char *action_name, GVariant *param)
 {
   VsWindow *self = VS_WINDOW (widget);
-  gint64 movetime = param ? g_variant_get_int32 (param) : 400;
   VsAnalysisOptions options;
   vs_analysis_pane_get_options (self->analysis_pane, &options);
+  if (param == NULL)
+    {
+      /* Annotate Game…: engine, time or depth, side(s) — the dialog
+       * activates win.annotate-with */
+      const char *name = options.engine == VS_ANALYSIS_ENGINE_UCI
+                           ? (options.engine_name ? options.engine_name : options.engine_command) : NULL;
+      gtk_window_present (GTK_WINDOW (vs_annotate_dialog_new (GTK_WINDOW (self), name)));
+      return;
+    }
+  gint64 movetime = 400;
+  int depth = 0, sides = 3;
+  if (g_variant_is_of_type (param, G_VARIANT_TYPE ("(biii)")))
+    {
+      gboolean builtin;
+      int ms;
+      g_variant_get (param, "(biii)", &builtin, &ms, &depth, &sides);
+      movetime = ms;
+      if (builtin)
+        options.engine = VS_ANALYSIS_ENGINE_BUILTIN;
+    }
+  else
+    movetime = g_variant_get_int32 (param);
   vs_analysis_pane_stop (self->analysis_pane);
   self->annotator = vs_annotator_new (self->game, &options, movetime);
+  vs_annotator_set_depth (self->annotator, depth);
+  vs_annotator_set_sides (self->annotator, (guint) sides);
   self->annotated_game = g_object_ref (self->game);
   g_signal_connect (self->annotator, "position-done", G_CALLBACK (annotate_position_done_cb), self);
   g_signal_connect (self->annotator, "finished", G_CALLBACK (annotate_finished_cb), self);
@@ -2569,6 +2582,7 @@ vs_window_class_init (VsWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.analyse", NULL, analyse_action);
   gtk_widget_class_install_action (widget_class, "win.annotate", NULL, annotate_action);
   gtk_widget_class_install_action (widget_class, "win.annotate-movetime", "i", annotate_action);
+  gtk_widget_class_install_action (widget_class, "win.annotate-with", "(biii)", annotate_action);
   gtk_widget_class_install_action (widget_class, "win.cancel-annotation", NULL, cancel_annotation_action);
   gtk_widget_class_install_action (widget_class, "win.play-engine", "s", play_engine_action);
   gtk_widget_class_install_action (widget_class, "win.take-back", NULL, take_back_action);

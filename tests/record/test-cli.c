@@ -1,4 +1,4 @@
-/* test-cli.c — "variant-study-cli replay" and "convert" run for real.
+/* test-cli.c — "variant-study-cli replay", "convert" and "annotate" run for real.
  * The per-game lines are checked against the oracle (Janggi final
  * positions from an independent engine), against the game's own record
  * ("Black wins by checkmate."), and against the library for every game. */
@@ -154,11 +154,68 @@ test_convert (void)
   g_rmdir (dir);
 }
 
+/* annotate: a short Crazyhouse game with a blunder, built-in engine at a
+ * small depth: every main-line move gets an [%eval]; each move judged ?? ? ?!
+ * has the engine's better line as a variation and a "was best." comment;
+ * the summary headers are written.  A Chartima record with --engine auto
+ * picks the built-in engine (no UCI engine plays Chartima). */
+static void
+test_annotate (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("vs-cli-annotate-XXXXXX", NULL);
+  g_autofree char *in = g_build_filename (dir, "zh.pgn", NULL);
+  g_autofree char *out_path = g_build_filename (dir, "zh-annotated.pgn", NULL);
+  const char *pgn = "[Variant \"Crazyhouse\"]\n[Result \"*\"]\n\n"
+                    "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# *\n";
+  g_assert_true (g_file_set_contents (in, pgn, -1, NULL));
+  g_autofree char *out = NULL, *err = NULL;
+  g_assert_cmpint (run (&out, &err, "annotate", in, "--engine", "builtin", "--depth", "3",
+                        "-o", out_path, NULL), ==, 0);
+  g_assert_nonnull (strstr (err, "engine: built-in"));
+  g_assert_nonnull (strstr (err, "average centipawn loss"));
+  g_autoptr (VsGameCollection) c = vs_game_collection_new ();
+  g_assert_true (vs_record_read_file (out_path, NULL, c, NULL, NULL, NULL, NULL));
+  VsGame *g = vs_game_collection_get_game (c, 0);
+  g_assert_nonnull (vs_game_get_header (g, "WhiteACPL"));
+  g_assert_nonnull (vs_game_get_header (g, "BlackACPL"));
+  g_assert_nonnull (vs_game_get_header (g, "BlackAccuracy"));
+  guint moves = 0, judged = 0;
+  for (VsGameNode *n = vs_game_node_get_main_child (vs_game_get_root (g)); n;
+       n = vs_game_node_get_main_child (n))
+    {
+      moves++;
+      g_assert_cmpint (vs_game_node_get_eval (n).kind, !=, VS_EVAL_NONE);
+      if (vs_game_node_has_nag (n, 2) || vs_game_node_has_nag (n, 4) || vs_game_node_has_nag (n, 6))
+        {
+          judged++;
+          g_assert_cmpuint (vs_game_node_get_n_children (vs_game_node_get_parent (n)), >=, 2);
+          const char *comment = vs_game_node_get_comment_after (n);
+          g_assert_nonnull (comment);
+          g_assert_nonnull (strstr (comment, "was best."));
+        }
+    }
+  g_assert_cmpuint (moves, ==, 7);
+  /* 3... Nf6 allows mate in one */
+  g_assert_cmpuint (judged, >=, 1);
+
+  g_autofree char *chartima = g_build_filename (TEST_DATA_DIR, "..", "..", "data", "samples",
+                                                "chartima-sample.kif", NULL);
+  g_autofree char *out2 = g_build_filename (dir, "chartima.pgn", NULL);
+  g_assert_cmpint (run (&out, &err, "annotate", chartima, "--engine", "auto", "--depth", "1",
+                        "-o", out2, NULL), ==, 0);
+  g_assert_nonnull (strstr (err, "engine: built-in"));
+  g_unlink (in);
+  g_unlink (out_path);
+  g_unlink (out2);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/record/cli/replay", test_replay);
   g_test_add_func ("/record/cli/convert", test_convert);
+  g_test_add_func ("/record/cli/annotate", test_annotate);
   return g_test_run ();
 }

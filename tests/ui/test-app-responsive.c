@@ -211,6 +211,25 @@ test_annotation (void)
       with_eval++;
   g_assert_cmpuint (with_eval, ==, len);
   g_assert_true (vs_window_get_modified (win));
+  /* The explained annotation (vs-annotate): the summary is shown, the
+   * per-side headers are written, and each mistake the annotation judged
+   * carries the engine's line as a variation. */
+  g_assert_nonnull (strstr (vs_window_get_message (win), "%"));
+  g_assert_nonnull (vs_game_get_header (game, "WhiteACPL"));
+  g_assert_nonnull (vs_game_get_header (game, "BlackAccuracy"));
+  for (VsGameNode *n = vs_game_node_get_main_child (vs_game_get_root (game)); n; n = vs_game_node_get_main_child (n))
+    {
+      const char *c = vs_game_node_get_comment_after (n);
+      if (c && strstr (c, " → "))
+        g_assert_cmpuint (vs_game_node_get_n_children (vs_game_node_get_parent (n)), >=, 2);
+    }
+  const char *shots = g_getenv ("VS_ANNOTATE_SHOTS");
+  if (shots)
+    {
+      g_autoptr (GError) error = NULL;
+      g_assert_true (app_test_screenshot (GTK_WIDGET (win), shots, &error));
+      g_assert_no_error (error);
+    }
 
   /* Cancel works and leaves the game as it was. */
   app_test_action (win, "win.undo", NULL);

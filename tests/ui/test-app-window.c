@@ -4,10 +4,14 @@
  * and recovery; multi-game files and the game list. */
 #include "config.h"
 
+#include <glib/gi18n.h>
 #include <glib/gstdio.h>
+#include <locale.h>
 #include <string.h>
 
 #include "test-app-util.h"
+#include "vs-application.h"
+#include "vs-annotate-dialog.h"
 #include "vs-game-list.h"
 #include "vs-board-view.h"
 #include "vs-guide-window.h"
@@ -772,9 +776,20 @@ test_play_engine (void)
   gtk_window_destroy (GTK_WINDOW (win));
 }
 
+static void test_annotate_explained (void);
+static void test_annotate_dialog (void);
+
 int
 main (int argc, char *argv[])
 {
+  if (g_getenv ("VS_ANNOTATE_SHOTS"))
+    {
+      /* screenshots in the user's language (LANGUAGE=ja …) */
+      setlocale (LC_ALL, "");
+      bindtextdomain (GETTEXT_PACKAGE, g_getenv ("VS_LOCALEDIR"));
+      bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+      textdomain (GETTEXT_PACKAGE);
+    }
   tmpdir = g_dir_make_tmp ("vs-app-test-XXXXXX", NULL);
   g_setenv ("XDG_DATA_HOME", tmpdir, TRUE);
   g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
@@ -798,5 +813,92 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/drop", test_drop);
   g_test_add_func ("/app/external-engine", test_external_engine);
   g_test_add_func ("/app/unsaved-prompt", test_unsaved_prompt);
+  g_test_add_func ("/app/annotate-explained", test_annotate_explained);
+  g_test_add_func ("/app/annotate-dialog", test_annotate_dialog);
   return g_test_run ();
+}
+
+/* Annotate Game explains (issue 21): on the Crazyhouse sample, the summary
+ * is shown in the message bar, the ACPL / accuracy headers are written and
+ * every move the annotation judged a mistake ("… was best." comment) has
+ * the engine's better line as a variation.  $VS_ANNOTATE_SHOTS: a
+ * screenshot of the annotated game is saved there. */
+static void
+test_annotate_explained (void)
+{
+  g_autofree char *path = g_build_filename (vs_application_get_samples_dir (), "crazyhouse-sample.pgn", NULL);
+  VsWindow *win = app_test_window ();
+  app_test_open (win, path);
+  gboolean completed = FALSE;
+  gtk_widget_activate_action (GTK_WIDGET (win), "win.annotate-movetime", "i", 60);
+  g_assert_true (app_test_wait_signal (win, "annotated", 120000, &completed));
+  g_assert_true (completed);
+  VsGame *game = vs_window_get_game (win);
+  g_assert_nonnull (vs_game_get_header (game, "WhiteACPL"));
+  g_assert_nonnull (vs_game_get_header (game, "BlackACPL"));
+  g_assert_nonnull (strstr (vs_window_get_message (win), "%"));
+  for (VsGameNode *n = vs_game_node_get_main_child (vs_game_get_root (game)); n; n = vs_game_node_get_main_child (n))
+    {
+      g_assert_cmpint (vs_game_node_get_eval (n).kind, !=, VS_EVAL_NONE);
+      const char *c = vs_game_node_get_comment_after (n);
+      if (c && strstr (c, " → "))
+        g_assert_cmpuint (vs_game_node_get_n_children (vs_game_node_get_parent (n)), >=, 2);
+    }
+  const char *shots = g_getenv ("VS_ANNOTATE_SHOTS");
+  if (shots)
+    {
+      app_test_run (300);
+      g_autoptr (GError) error = NULL;
+      g_assert_true (app_test_screenshot (GTK_WIDGET (win), shots, &error));
+      g_assert_no_error (error);
+    }
+  app_test_action (win, "win.undo", NULL);
+  g_assert_null (vs_game_get_header (vs_window_get_game (win), "WhiteACPL"));
+  gtk_window_destroy (GTK_WINDOW (win));
+}
+
+/* The Annotate Game dialog: win.annotate opens it, annotate.cancel closes
+ * it; win.annotate-with (what its Annotate button activates) with the
+ * built-in engine at depth 3 for White only judges no Black move. */
+static void
+test_annotate_dialog (void)
+{
+  g_autofree char *path = g_build_filename (vs_application_get_samples_dir (), "crazyhouse-sample.pgn", NULL);
+  VsWindow *win = app_test_window ();
+  app_test_open (win, path);
+  app_test_action (win, "win.annotate", NULL);
+  app_test_run (200);
+  GtkWidget *dialog = NULL;
+  g_autoptr (GListModel) tops = gtk_window_get_toplevels ();
+  for (guint i = 0; i < g_list_model_get_n_items (tops); i++)
+    {
+      g_autoptr (GObject) w = g_list_model_get_item (tops, i);
+      if (VS_IS_ANNOTATE_DIALOG (w))
+        dialog = GTK_WIDGET (w);
+    }
+  g_assert_nonnull (dialog);
+  const char *shots = g_getenv ("VS_ANNOTATE_DIALOG_SHOT");
+  if (shots)
+    {
+      app_test_run (300);
+      g_assert_true (app_test_screenshot (dialog, shots, NULL));
+    }
+  gtk_widget_activate_action (dialog, "annotate.cancel", NULL);
+  app_test_run (100);
+
+  gboolean completed = FALSE;
+  gtk_widget_activate_action (GTK_WIDGET (win), "win.annotate-with", "(biii)", TRUE, 0, 3, 1);
+  g_assert_true (app_test_wait_signal (win, "annotated", 120000, &completed));
+  g_assert_true (completed);
+  VsGame *game = vs_window_get_game (win);
+  g_assert_nonnull (vs_game_get_header (game, "WhiteACPL"));
+  g_assert_null (vs_game_get_header (game, "BlackACPL"));
+  for (VsGameNode *n = vs_game_node_get_main_child (vs_game_get_root (game)); n; n = vs_game_node_get_main_child (n))
+    {
+      g_assert_cmpint (vs_game_node_get_eval (n).kind, !=, VS_EVAL_NONE);
+      const char *c = vs_game_node_get_comment_after (n);
+      if (vs_game_node_get_side (n) == 1 && c)
+        g_assert_null (strstr (c, " → "));
+    }
+  gtk_window_destroy (GTK_WINDOW (win));
 }
