@@ -151,6 +151,14 @@ parse_tag (Pgn *P, Tag *t)
           q++;   /* a NUL byte cannot be kept in a header value */
           continue;
         }
+      if (*q == '\r')
+        {
+          /* a lone carriage return inside a value reads as the blank the
+           * writer puts for it, so a value reads back as it was written */
+          g_string_append_c (v, ' ');
+          q++;
+          continue;
+        }
       g_string_append_c (v, *q++);
     }
   t->value_end = q;
