@@ -198,6 +198,27 @@ static inline int vs_geometry_squares (const VsGeometry *g) { return g->files * 
 
 /* ---- The vtable -------------------------------------------------------------- */
 
+/* The family a variant belongs to: the game whatever its rule set (Janggi's
+ * traditional and casual rules are one family).  Layers above src/core pick
+ * their per-game behaviour (evaluator, piece art, guide, samples) by family,
+ * never by comparing ids. */
+typedef enum {
+  VS_FAMILY_OTHER = 0,          /* none of the built-in games (test variants) */
+  VS_FAMILY_CRAZYHOUSE,
+  VS_FAMILY_JANGGI,
+  VS_FAMILY_CHARTIMA,
+  VS_FAMILY_STRATO,
+} VsVariantFamily;
+
+/* What the piece flag (VS_PIECE_FLAG) means in a variant: RULES.md §5.2,
+ * §3.8, §2.10 (position-string marks "~", "'", "+B*"). */
+typedef enum {
+  VS_FLAG_MEANING_NONE = 0,     /* the variant does not use the flag        */
+  VS_FLAG_MEANING_PROMOTED,     /* Crazyhouse: goes to the hand as a pawn   */
+  VS_FLAG_MEANING_UNMOVED,      /* Strato: first move must change level     */
+  VS_FLAG_MEANING_OWES_DOG,     /* Chartima: nB places its Dog when it moves */
+} VsFlagMeaning;
+
 typedef enum {
   VS_GEN_ALL = 0,          /* every legal move                               */
   VS_GEN_NOISY,            /* legal captures and promotions (for quiescence) */
@@ -257,6 +278,29 @@ struct _VsVariant {
   /* Issue 18 (side names): the two sides' names, White/Cho first, marked
    * N_() and translated at use; NULL for the default "White"/"Black". */
   const char *side_names[2];
+  /* ---- Rules as data: what layers above src/core ask of a variant ---- */
+
+  /* The game this rule set belongs to (see VsVariantFamily). */
+  VsVariantFamily family;
+  /* The family's id: the variant id shared by all its rule sets ("janggi"
+   * for both Janggi rule sets), used to key guides, samples and settings. */
+  const char *family_id;
+  /* What VS_PIECE_FLAG means, for editors (VS_FLAG_MEANING_NONE: unused). */
+  VsFlagMeaning flag_meaning;
+  /* TRUE if the game can be read and written as a Korean gibo record
+   * (VS_NOTATION_GIBO is supported). */
+  gboolean has_gibo;
+  /* The [Variant "…"] value a gibo record carries to name this rule set, or
+   * NULL if a gibo without one means this rule set (the casual default). */
+  const char *gibo_variant_tag;
+  /* TRUE if PGN movetext uses the variant's own structured notation
+   * (RULES.md notation for Chartima, Strato) rather than PGN SAN. */
+  gboolean pgn_structured;
+  /* TRUE if captured pieces go to the hands (drops; hands are drawn). */
+  gboolean has_hands;
+  /* The other rule set of the same family a new-game dialog offers as
+   * "casual rules", or NULL if the family has one rule set only. */
+  const VsVariant *casual_rules;
 };
 
 /* Issue 18: the translated name of a side ("White", "Cho"). */

@@ -184,15 +184,15 @@ kind_of (const VsVariant *v)
 {
   if (v->id == NULL)
     return VS_EVAL_GENERIC;
-  if (strcmp (v->id, "crazyhouse") == 0)
-    return VS_EVAL_CRAZYHOUSE;
-  if (g_str_has_prefix (v->id, "janggi"))
-    return VS_EVAL_JANGGI;
-  if (strcmp (v->id, "chartima") == 0)
-    return VS_EVAL_CHARTIMA;
-  if (strcmp (v->id, "strato") == 0)
-    return VS_EVAL_STRATO;
-  return VS_EVAL_GENERIC;
+  switch (v->family)
+    {
+    case VS_FAMILY_CRAZYHOUSE: return VS_EVAL_CRAZYHOUSE;
+    case VS_FAMILY_JANGGI:     return VS_EVAL_JANGGI;
+    case VS_FAMILY_CHARTIMA:   return VS_EVAL_CHARTIMA;
+    case VS_FAMILY_STRATO:     return VS_EVAL_STRATO;
+    case VS_FAMILY_OTHER:
+    default:                   return VS_EVAL_GENERIC;
+    }
 }
 
 static void

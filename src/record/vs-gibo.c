@@ -560,7 +560,7 @@ _vs_gibo_parse_game (VsParseContext *ctx, const char *text, gsize len, VsRecordP
   const char *movetext = G.p;
 
   const VsVariant *variant = ctx->variant;
-  if (!variant || strncmp (variant->id, "janggi", 6) != 0)
+  if (!variant || !variant->has_gibo)
     variant = &vs_variant_janggi_casual;
   const char *cho_setup = NULL, *han_setup = NULL, *board = NULL, *old = NULL;
   const char *cho_at = NULL, *han_at = NULL, *board_at = NULL, *old_at = NULL;
@@ -581,7 +581,7 @@ _vs_gibo_parse_game (VsParseContext *ctx, const char *text, gsize len, VsRecordP
       else if (strcmp (k, "Variant") == 0 || strcmp (k, "규칙") == 0)
         {
           const VsVariant *named = vs_variant_lookup (v);
-          if (named && strncmp (named->id, "janggi", 6) == 0)
+          if (named && named->has_gibo)
             variant = named;
         }
     }
@@ -780,7 +780,7 @@ char *
 vs_gibo_write_game (VsGame *game, GError **error)
 {
   const VsVariant *v = vs_game_get_variant (game);
-  if (strncmp (v->id, "janggi", 6) != 0)
+  if (!v->has_gibo)
     {
       g_set_error (error, VS_RECORD_ERROR, VS_RECORD_ERROR_UNSUPPORTED,
                    _("Only Janggi games can be written as gibo (this game is %s)"), v->id);
@@ -882,8 +882,8 @@ vs_gibo_write_game (VsGame *game, GError **error)
         write_board (s, vs_game_get_start_fen (game));
     }
   /* the rule set: a stored [Variant] header is skipped above, so always */
-  if (strcmp (v->id, "janggi") == 0)
-    g_string_append (s, "[Variant \"janggi\"]\r\n");
+  if (v->gibo_variant_tag)
+    g_string_append_printf (s, "[Variant \"%s\"]\r\n", v->gibo_variant_tag);
   g_string_append (s, "\r\n");
 
   g_autofree VsPosition *pos = g_new (VsPosition, 1);

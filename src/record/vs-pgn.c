@@ -796,7 +796,7 @@ setup_pieces (Pgn *P)
 static gboolean
 variant_is_structured (const VsVariant *v)
 {
-  return strcmp (v->id, "chartima") == 0 || strcmp (v->id, "strato") == 0;
+  return v->pgn_structured;
 }
 
 static VsGame *

@@ -21,7 +21,7 @@
 gboolean
 vs_board_variant_has_hands (const VsVariant *v)
 {
-  return v && v->id && g_str_has_prefix (v->id, "crazyhouse");
+  return v && v->has_hands;
 }
 
 int

@@ -344,12 +344,16 @@ vs_guide_variant_for (const char *variant_id)
   const VsVariant *v = variant_id ? vs_variant_lookup (variant_id) : NULL;
   if (v == NULL)
     return NULL;
-  if (v == &vs_variant_janggi_casual)
-    return "janggi";
-  for (int i = 0; guide_ids[i]; i++)
-    if (strcmp (guide_ids[i], v->id) == 0)
-      return guide_ids[i];
-  return NULL;
+  /* one guide per family (both Janggi rule sets share "janggi") */
+  switch (v->family)
+    {
+    case VS_FAMILY_CHARTIMA:   return guide_ids[0];
+    case VS_FAMILY_STRATO:     return guide_ids[1];
+    case VS_FAMILY_JANGGI:     return guide_ids[2];
+    case VS_FAMILY_CRAZYHOUSE: return guide_ids[3];
+    case VS_FAMILY_OTHER:
+    default:                   return NULL;
+    }
 }
 
 gboolean
@@ -797,6 +801,7 @@ GPtrArray *
 vs_guide_build (const char *variant_id, GError **error)
 {
   const char *gid = vs_guide_variant_for (variant_id);
+  const VsVariant *v = gid ? vs_variant_lookup (variant_id) : NULL;
   if (gid == NULL)
     {
       g_set_error (error, VS_GUIDE_ERROR, VS_GUIDE_ERROR_UNKNOWN_VARIANT,
@@ -805,14 +810,23 @@ vs_guide_build (const char *variant_id, GError **error)
     }
   g_autoptr(GPtrArray) out = g_ptr_array_new_with_free_func ((GDestroyNotify) vs_guide_section_free);
   gboolean ok;
-  if (strcmp (gid, "chartima") == 0)
-    ok = add_specs (out, chartima_specs, error);
-  else if (strcmp (gid, "strato") == 0)
-    ok = add_specs (out, strato_specs, error);
-  else if (strcmp (gid, "janggi") == 0)
-    ok = add_janggi_setups (out, error) && add_specs (out, janggi_specs, error);
-  else
-    ok = add_specs (out, crazyhouse_specs, error);
+  switch (v->family)
+    {
+    case VS_FAMILY_CHARTIMA:
+      ok = add_specs (out, chartima_specs, error);
+      break;
+    case VS_FAMILY_STRATO:
+      ok = add_specs (out, strato_specs, error);
+      break;
+    case VS_FAMILY_JANGGI:
+      ok = add_janggi_setups (out, error) && add_specs (out, janggi_specs, error);
+      break;
+    case VS_FAMILY_CRAZYHOUSE:
+    case VS_FAMILY_OTHER:
+    default:
+      ok = add_specs (out, crazyhouse_specs, error);
+      break;
+    }
   return ok ? g_steal_pointer (&out) : NULL;
 }
 

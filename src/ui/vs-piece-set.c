@@ -28,9 +28,9 @@ static const char *const janggi_names[] = { "janggi-green", "janggi-blue", NULL 
 VsPieceFamily
 vs_piece_family_for_variant (const VsVariant *v)
 {
-  if (v && v->id && g_str_has_prefix (v->id, "chartima"))
+  if (v && v->family == VS_FAMILY_CHARTIMA)
     return VS_PIECE_FAMILY_CHARTIMA;
-  if (v && v->id && g_str_has_prefix (v->id, "janggi"))
+  if (v && v->family == VS_FAMILY_JANGGI)
     return VS_PIECE_FAMILY_JANGGI;
   return VS_PIECE_FAMILY_WESTERN;
 }

@@ -189,13 +189,18 @@ flag_possible (VsSetupEditor *self, int sq)
 static const char *
 flag_label (const VsVariant *v)
 {
-  if (g_str_equal (v->id, "crazyhouse"))
-    return _("_Promoted (goes to the hand as a pawn when captured)");
-  if (g_str_equal (v->id, "strato"))
-    return _("_Not moved yet (its first move must change level)");
-  if (g_str_equal (v->id, "chartima"))
-    return _("_Owes its Dog (placed when it first moves)");
-  return NULL;
+  switch (v->flag_meaning)
+    {
+    case VS_FLAG_MEANING_PROMOTED:
+      return _("_Promoted (goes to the hand as a pawn when captured)");
+    case VS_FLAG_MEANING_UNMOVED:
+      return _("_Not moved yet (its first move must change level)");
+    case VS_FLAG_MEANING_OWES_DOG:
+      return _("_Owes its Dog (placed when it first moves)");
+    case VS_FLAG_MEANING_NONE:
+    default:
+      return NULL;
+    }
 }
 
 static void

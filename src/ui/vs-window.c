@@ -460,9 +460,9 @@ apply_board_settings (VsWindow *self)
                                  ? VS_STRATO_VIEW_STACKED : VS_STRATO_VIEW_SIDE_BY_SIDE);
   const VsVariant *v = self->game ? vs_game_get_variant (self->game) : NULL;
   g_autofree char *set = NULL;
-  if (v && g_str_has_prefix (v->id, "janggi"))
+  if (v && v->family == VS_FAMILY_JANGGI)
     set = g_settings_get_string (st, "piece-set-janggi");
-  else if (v && g_str_equal (v->id, "chartima"))
+  else if (v && v->family == VS_FAMILY_CHARTIMA)
     set = g_settings_get_string (st, "piece-set-chartima");
   vs_board_view_set_piece_set (self->board, set);
 }
@@ -1609,7 +1609,7 @@ format_keeps_everything (VsWindow *self, VsRecordFormat format)
   for (guint i = 0; i < n; i++)
     {
       VsGame *g = vs_game_collection_get_game (self->collection, i);
-      if (format == VS_RECORD_FORMAT_GIBO && !g_str_has_prefix (vs_game_get_variant (g)->id, "janggi"))
+      if (format == VS_RECORD_FORMAT_GIBO && !vs_game_get_variant (g)->has_gibo)
         return FALSE;
       if (format != VS_RECORD_FORMAT_PGN && subtree_has_extras (vs_game_get_root (g), format == VS_RECORD_FORMAT_KIFU))
         return FALSE;
@@ -2282,7 +2282,7 @@ vs_window_load_startup (VsWindow *self)
   /* The sample record of the last variant used, so the window never starts empty. */
   g_autofree char *last = g_settings_get_string (self->settings, "last-variant");
   const VsVariant *v = vs_variant_lookup (last);
-  const char *family = v && g_str_has_prefix (v->id, "janggi") ? "janggi" : v ? v->id : "chartima";
+  const char *family = v ? v->family_id : "chartima";
   const char *dir = vs_application_get_samples_dir ();
   g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
   const char *name;

@@ -157,13 +157,20 @@ static const VsPieceInfo janggi_pieces[] = {
 
 static const VsVariant test_variants[] = {
   { .id = "crazyhouse", .name = "Crazyhouse (scripted)", .geom = { 8, 8, 1, 0 },
-    .n_piece_types = 6, .pieces = western_pieces },
+    .n_piece_types = 6, .pieces = western_pieces,
+    .family = VS_FAMILY_CRAZYHOUSE, .family_id = "crazyhouse", .has_hands = TRUE,
+    .flag_meaning = VS_FLAG_MEANING_PROMOTED },
   { .id = "chartima", .name = "Chartima (scripted)", .geom = { 10, 10, 1, 0 },
-    .n_piece_types = 21, .pieces = chartima_pieces },
+    .n_piece_types = 21, .pieces = chartima_pieces,
+    .family = VS_FAMILY_CHARTIMA, .family_id = "chartima", .pgn_structured = TRUE,
+    .flag_meaning = VS_FLAG_MEANING_OWES_DOG },
   { .id = "janggi", .name = "Janggi (scripted)", .geom = { 9, 10, 1, 1 },
-    .n_piece_types = 7, .pieces = janggi_pieces },
+    .n_piece_types = 7, .pieces = janggi_pieces,
+    .family = VS_FAMILY_JANGGI, .family_id = "janggi", .has_gibo = TRUE, .has_pass = TRUE },
   { .id = "strato", .name = "Strato (scripted)", .geom = { 8, 8, 3, 0 },
-    .n_piece_types = 6, .pieces = western_pieces },
+    .n_piece_types = 6, .pieces = western_pieces,
+    .family = VS_FAMILY_STRATO, .family_id = "strato", .pgn_structured = TRUE,
+    .flag_meaning = VS_FLAG_MEANING_UNMOVED },
 };
 
 const VsVariant *
