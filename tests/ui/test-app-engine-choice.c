@@ -16,6 +16,7 @@
 #include "vs-engine-config.h"
 #include "vs-preferences-dialog.h"
 #include "vs-uci-client.h"
+#include "vs-test-locale.h"
 
 static char *fake_fs;
 
@@ -231,10 +232,7 @@ main (int argc, char *argv[])
   g_setenv ("XDG_DATA_HOME", tmpdir, TRUE);
   g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
   /* LANGUAGE=ja LC_ALL=C.UTF-8: the Japanese shot (as test-app-i18n) */
-  setlocale (LC_ALL, "");
-  bindtextdomain ("variant-study", g_getenv ("VS_LOCALEDIR"));
-  bind_textdomain_codeset ("variant-study", "UTF-8");
-  textdomain ("variant-study");
+  vs_test_bind_catalogue (GETTEXT_PACKAGE);
   gtk_test_init (&argc, &argv, NULL);
   fake_fs = g_test_build_filename (G_TEST_DIST, "..", "engine", "fake-variant-engine.sh", NULL);
   app_test_application ();

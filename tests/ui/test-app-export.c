@@ -27,6 +27,7 @@
 #include "vs-export-dialog.h"
 #include "vs-piece-set.h"
 #include "vs-study-sheet.h"
+#include "vs-test-locale.h"
 
 static char *tmpdir;
 
@@ -768,11 +769,7 @@ main (int argc, char *argv[])
   tmpdir = g_dir_make_tmp ("vs-export-test-XXXXXX", NULL);
   g_setenv ("XDG_DATA_HOME", tmpdir, TRUE);
   g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  setlocale (LC_ALL, "");
-  if (g_getenv ("VS_LOCALEDIR"))
-    bindtextdomain (GETTEXT_PACKAGE, g_getenv ("VS_LOCALEDIR"));
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
+  vs_test_bind_catalogue (GETTEXT_PACKAGE);
   gtk_test_init (&argc, &argv, NULL);
   app_test_application ();
 

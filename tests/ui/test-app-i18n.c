@@ -10,6 +10,7 @@
 #include "vs-new-game-dialog.h"
 #include "vs-preferences-dialog.h"
 #include "vs-setup-editor.h"
+#include "vs-test-locale.h"
 
 static gboolean
 has_japanese (const char *text)
@@ -149,10 +150,7 @@ main (int argc, char *argv[])
 {
   g_autofree char *tmpdir = g_dir_make_tmp ("vs-app-i18n-XXXXXX", NULL);
   g_setenv ("XDG_DATA_HOME", tmpdir, TRUE);
-  setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("VS_LOCALEDIR"));
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
+  vs_test_bind_catalogue (GETTEXT_PACKAGE);
   gtk_test_init (&argc, &argv, NULL);
   app_test_application ();
   g_test_add_func ("/app/i18n/language", test_language);

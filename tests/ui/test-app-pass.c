@@ -14,6 +14,7 @@
 #include "vs-board-view.h"
 #include "vs-game-list.h"
 #include "vs-headers-view.h"
+#include "vs-test-locale.h"
 
 static char *tmpdir;
 
@@ -238,10 +239,7 @@ main (int argc, char *argv[])
   tmpdir = g_dir_make_tmp ("vs-app-pass-XXXXXX", NULL);
   g_setenv ("XDG_DATA_HOME", tmpdir, TRUE);
   /* the catalogue as the app binds it (LANGUAGE=ja for the Japanese run) */
-  setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("VS_LOCALEDIR"));
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
+  vs_test_bind_catalogue (GETTEXT_PACKAGE);
   gtk_test_init (&argc, &argv, NULL);
   app_test_application ();
   g_test_add_func ("/app/pass/three-ways", test_pass_three_ways);

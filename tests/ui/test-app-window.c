@@ -20,6 +20,7 @@
 #include "vs-preferences-dialog.h"
 #include "vs-setup-editor.h"
 #include "vs-record.h"
+#include "vs-test-locale.h"
 
 static char *tmpdir;
 
@@ -785,10 +786,7 @@ main (int argc, char *argv[])
   if (g_getenv ("VS_ANNOTATE_SHOTS"))
     {
       /* screenshots in the user's language (LANGUAGE=ja …) */
-      setlocale (LC_ALL, "");
-      bindtextdomain (GETTEXT_PACKAGE, g_getenv ("VS_LOCALEDIR"));
-      bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-      textdomain (GETTEXT_PACKAGE);
+      vs_test_bind_catalogue (GETTEXT_PACKAGE);
     }
   tmpdir = g_dir_make_tmp ("vs-app-test-XXXXXX", NULL);
   g_setenv ("XDG_DATA_HOME", tmpdir, TRUE);

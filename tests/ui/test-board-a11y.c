@@ -20,6 +20,7 @@
 #include <locale.h>
 #include <math.h>
 #include <string.h>
+#include "vs-test-locale.h"
 
 static GtkWidget *window;
 static GtkWidget *board;
@@ -519,14 +520,7 @@ main (int argc, char **argv)
    * assistive technologies, without an AT-SPI bus (none under Xvfb) */
   g_setenv ("GTK_A11Y", "test", TRUE);
   gboolean japanese = FALSE;
-  setlocale (LC_ALL, "");
-  if (g_getenv ("VS_LOCALEDIR"))
-    {
-      bindtextdomain (GETTEXT_PACKAGE, g_getenv ("VS_LOCALEDIR"));
-      bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-      textdomain (GETTEXT_PACKAGE);
-      japanese = g_str_has_prefix (g_getenv ("LANGUAGE") ? g_getenv ("LANGUAGE") : "", "ja");
-    }
+  japanese = vs_test_bind_catalogue (GETTEXT_PACKAGE);
   g_test_init (&argc, &argv, NULL);
   if (!gtk_init_check ())
     {

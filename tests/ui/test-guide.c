@@ -23,6 +23,7 @@
 #include <locale.h>
 #include <stdlib.h>
 #include <string.h>
+#include "vs-test-locale.h"
 
 static gboolean japanese;   /* LANGUAGE=ja with the catalogue */
 
@@ -826,14 +827,7 @@ main (int argc, char **argv)
 {
   g_setenv ("GSK_RENDERER", "cairo", FALSE);
   g_setenv ("GTK_A11Y", "none", FALSE);
-  setlocale (LC_ALL, "");
-  if (g_getenv ("VS_LOCALEDIR"))
-    {
-      bindtextdomain (GETTEXT_PACKAGE, g_getenv ("VS_LOCALEDIR"));
-      bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-      textdomain (GETTEXT_PACKAGE);
-      japanese = g_str_has_prefix (g_getenv ("LANGUAGE") ? g_getenv ("LANGUAGE") : "", "ja");
-    }
+  japanese = vs_test_bind_catalogue (GETTEXT_PACKAGE);
   g_test_init (&argc, &argv, NULL);
   if (japanese)
     g_test_add_func ("/guide/japanese", test_japanese);
