@@ -40,14 +40,9 @@ vs_cli_diagram (int argc, char **argv)
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Output file: FILE.svg or FILE.png"), "FILE" },
     { NULL }
   };
-  g_autoptr(GOptionContext) ctx = g_option_context_new (_("— draw a board diagram as SVG or PNG"));
-  g_option_context_add_main_entries (ctx, entries, GETTEXT_PACKAGE);
-  g_autoptr(GError) error = NULL;
-  if (!g_option_context_parse (ctx, &argc, &argv, &error))
-    {
-      vs_cli_error ("%s", error->message);
-      return 2;
-    }
+  if (!vs_cli_parse_options (&argc, &argv, entries, _("— draw a board diagram as SVG or PNG")))
+    return 2;
+  g_autoptr (GError) error = NULL;
   if (argc > 1)
     {
       vs_cli_error (_("unexpected argument “%s”"), argv[1]);

@@ -91,14 +91,8 @@ vs_cli_bench (int argc, char **argv)
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, N_("Print only the totals"), NULL },
     { NULL }
   };
-  g_autoptr(GOptionContext) ctx = g_option_context_new (_("— search fixed positions of every variant to a fixed depth"));
-  g_option_context_add_main_entries (ctx, entries, GETTEXT_PACKAGE);
-  g_autoptr(GError) error = NULL;
-  if (!g_option_context_parse (ctx, &argc, &argv, &error))
-    {
-      vs_cli_error ("%s", error->message);
-      return 2;
-    }
+  if (!vs_cli_parse_options (&argc, &argv, entries, _("— search fixed positions of every variant to a fixed depth")))
+    return 2;
   VsSearch *search = vs_search_new ();
   vs_search_set_hash (search, hash);
   VsPosition *pos = g_new0 (VsPosition, 1);
@@ -415,14 +409,9 @@ vs_cli_uci (int argc, char **argv)
     { "variant", 'v', 0, G_OPTION_ARG_STRING, &variant_id, N_("Initial UCI_Variant (default chartima)"), "ID" },
     { NULL }
   };
-  g_autoptr(GOptionContext) ctx = g_option_context_new (_("— run the built-in engine as a UCI engine on stdin/stdout"));
-  g_option_context_add_main_entries (ctx, entries, GETTEXT_PACKAGE);
-  g_autoptr(GError) error = NULL;
-  if (!g_option_context_parse (ctx, &argc, &argv, &error))
-    {
-      vs_cli_error ("%s", error->message);
-      return 2;
-    }
+  if (!vs_cli_parse_options (&argc, &argv, entries, _("— run the built-in engine as a UCI engine on stdin/stdout")))
+    return 2;
+  g_autoptr (GError) error = NULL;
   Uci u = { 0 };
   g_mutex_init (&u.lock);
   u.search = vs_search_new ();
@@ -623,14 +612,9 @@ vs_cli_analyze (int argc, char **argv)
     { "engine", 'e', 0, G_OPTION_ARG_STRING, &engine, N_("Engine: “auto” (default: Fairy-Stockfish where it plays the variant, else the built-in engine), “builtin”, or a UCI engine command"), "CMD" },
     { NULL }
   };
-  g_autoptr(GOptionContext) ctx = g_option_context_new (_("— analyse one position"));
-  g_option_context_add_main_entries (ctx, entries, GETTEXT_PACKAGE);
-  g_autoptr(GError) error = NULL;
-  if (!g_option_context_parse (ctx, &argc, &argv, &error))
-    {
-      vs_cli_error ("%s", error->message);
-      return 2;
-    }
+  if (!vs_cli_parse_options (&argc, &argv, entries, _("— analyse one position")))
+    return 2;
+  g_autoptr (GError) error = NULL;
   const VsVariant *v = lookup_variant_or_fail (variant_id);
   if (v == NULL)
     return 2;
@@ -712,14 +696,9 @@ vs_cli_annotate (int argc, char **argv)
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Write the annotated record here (PGN)"), "OUT" },
     { NULL }
   };
-  g_autoptr(GOptionContext) ctx = g_option_context_new (_("FILE — annotate every game of a record: evaluations, mistakes and better lines"));
-  g_option_context_add_main_entries (ctx, entries, GETTEXT_PACKAGE);
-  g_autoptr(GError) error = NULL;
-  if (!g_option_context_parse (ctx, &argc, &argv, &error))
-    {
-      vs_cli_error ("%s", error->message);
-      return 2;
-    }
+  if (!vs_cli_parse_options (&argc, &argv, entries, _("FILE — annotate every game of a record: evaluations, mistakes and better lines")))
+    return 2;
+  g_autoptr (GError) error = NULL;
   if (argc != 2 || output == NULL)
     {
       vs_cli_error (_("annotate needs FILE and -o OUT"));
@@ -1173,14 +1152,9 @@ vs_cli_match (int argc, char **argv)
     { "pgn", 'p', 0, G_OPTION_ARG_FILENAME, &pgn_out, N_("Write the games to this PGN file"), "FILE" },
     { NULL }
   };
-  g_autoptr(GOptionContext) ctx = g_option_context_new (_("— play games between two UCI engines"));
-  g_option_context_add_main_entries (ctx, entries, GETTEXT_PACKAGE);
-  g_autoptr(GError) error = NULL;
-  if (!g_option_context_parse (ctx, &argc, &argv, &error))
-    {
-      vs_cli_error ("%s", error->message);
-      return 2;
-    }
+  if (!vs_cli_parse_options (&argc, &argv, entries, _("— play games between two UCI engines")))
+    return 2;
+  g_autoptr (GError) error = NULL;
   const VsVariant *v = lookup_variant_or_fail (variant_id);
   if (v == NULL)
     return 2;

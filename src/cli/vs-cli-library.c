@@ -85,14 +85,9 @@ vs_cli_library (int argc, char **argv)
     { "moves", 0, 0, G_OPTION_ARG_STRING_ARRAY, &moves, N_("Moves from the start position (UCI or SAN; repeatable)"), N_("M") },
     { NULL }
   };
-  g_autoptr (GOptionContext) ctx = g_option_context_new (_("add|explore|find [FILES…] — a game library: opening explorer and position search"));
-  g_option_context_add_main_entries (ctx, entries, GETTEXT_PACKAGE);
+  if (!vs_cli_parse_options (&argc, &argv, entries, _("add|explore|find [FILES…] — a game library: opening explorer and position search")))
+    return 2;
   g_autoptr (GError) error = NULL;
-  if (!g_option_context_parse (ctx, &argc, &argv, &error))
-    {
-      vs_cli_error ("%s", error->message);
-      return 2;
-    }
   if (argc < 2)
     {
       vs_cli_error (_("library needs an action: add, explore or find"));

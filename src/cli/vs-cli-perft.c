@@ -20,14 +20,9 @@ vs_cli_perft (int argc, char **argv)
     { "divide", 0, 0, G_OPTION_ARG_NONE, &divide, N_("Print the count below each legal move first"), NULL },
     { NULL }
   };
-  g_autoptr(GOptionContext) ctx = g_option_context_new (_("— count the leaf nodes of the legal-move tree"));
-  g_option_context_add_main_entries (ctx, entries, GETTEXT_PACKAGE);
-  g_autoptr(GError) error = NULL;
-  if (!g_option_context_parse (ctx, &argc, &argv, &error))
-    {
-      vs_cli_error ("%s", error->message);
-      return 2;
-    }
+  if (!vs_cli_parse_options (&argc, &argv, entries, _("— count the leaf nodes of the legal-move tree")))
+    return 2;
+  g_autoptr (GError) error = NULL;
   if (argc > 1)
     {
       vs_cli_error (_("unexpected argument “%s”"), argv[1]);

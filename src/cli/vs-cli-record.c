@@ -90,14 +90,9 @@ vs_cli_replay (int argc, char **argv)
     { "keep", 0, 0, G_OPTION_ARG_NONE, &keep, N_("Keep every game in memory until the end (to measure memory)"), NULL },
     { NULL }
   };
-  g_autoptr (GOptionContext) ctx = g_option_context_new (_("FILE — read and replay every game of a record file"));
-  g_option_context_add_main_entries (ctx, entries, GETTEXT_PACKAGE);
+  if (!vs_cli_parse_options (&argc, &argv, entries, _("FILE — read and replay every game of a record file")))
+    return 2;
   g_autoptr (GError) error = NULL;
-  if (!g_option_context_parse (ctx, &argc, &argv, &error))
-    {
-      vs_cli_error ("%s", error->message);
-      return 2;
-    }
   if (argc != 2)
     {
       vs_cli_error (_("replay needs exactly one FILE"));
@@ -168,14 +163,9 @@ vs_cli_convert (int argc, char **argv)
     { "variant", 0, 0, G_OPTION_ARG_STRING, &variant, N_("Variant of a bare move list in IN"), N_("ID") },
     { NULL }
   };
-  g_autoptr (GOptionContext) ctx = g_option_context_new (_("IN OUT — convert a record file"));
-  g_option_context_add_main_entries (ctx, entries, GETTEXT_PACKAGE);
+  if (!vs_cli_parse_options (&argc, &argv, entries, _("IN OUT — convert a record file")))
+    return 2;
   g_autoptr (GError) error = NULL;
-  if (!g_option_context_parse (ctx, &argc, &argv, &error))
-    {
-      vs_cli_error ("%s", error->message);
-      return 2;
-    }
   if (argc != 3)
     {
       vs_cli_error (_("convert needs IN and OUT"));

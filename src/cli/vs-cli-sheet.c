@@ -23,14 +23,9 @@ vs_cli_sheet (int argc, char **argv)
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Output file (PDF)"), "OUT.pdf" },
     { NULL }
   };
-  g_autoptr(GOptionContext) ctx = g_option_context_new (_("FILE — print a game as a PDF study sheet"));
-  g_option_context_add_main_entries (ctx, entries, GETTEXT_PACKAGE);
-  g_autoptr(GError) error = NULL;
-  if (!g_option_context_parse (ctx, &argc, &argv, &error))
-    {
-      vs_cli_error ("%s", error->message);
-      return 2;
-    }
+  if (!vs_cli_parse_options (&argc, &argv, entries, _("FILE — print a game as a PDF study sheet")))
+    return 2;
+  g_autoptr (GError) error = NULL;
   if (argc != 2)
     {
       vs_cli_error (argc < 2 ? _("a record file is required") : _("unexpected argument “%s”"),

@@ -38,6 +38,20 @@ vs_cli_error (const char *format, ...)
   fprintf (stderr, "variant-study-cli: %s\n", msg);
 }
 
+gboolean
+vs_cli_parse_options (int *argc, char ***argv, const GOptionEntry *entries, const char *summary)
+{
+  g_autoptr (GOptionContext) ctx = g_option_context_new (summary);
+  g_option_context_add_main_entries (ctx, entries, GETTEXT_PACKAGE);
+  g_autoptr (GError) error = NULL;
+  if (!g_option_context_parse (ctx, argc, argv, &error))
+    {
+      vs_cli_error ("%s", error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static void
 usage (FILE *out)
 {

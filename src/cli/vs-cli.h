@@ -23,4 +23,10 @@ int vs_cli_library (int argc, char **argv);  /* vs-cli-library.c */
 /* Print a message to stderr in the CLI's style: "variant-study-cli: …". */
 void vs_cli_error (const char *format, ...) G_GNUC_PRINTF (1, 2);
 
+/* Parses a subcommand's options (summary: the translated "ARGS — what it
+ * does" line of --help).  On bad options prints the error and returns FALSE
+ * (the caller exits with status 2). */
+gboolean vs_cli_parse_options (int *argc, char ***argv, const GOptionEntry *entries,
+                               const char *summary);
+
 G_END_DECLS
