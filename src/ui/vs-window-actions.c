@@ -61,8 +61,8 @@ vs_window_update_actions (VsWindow *self)
   gtk_widget_action_set_enabled (w, "win.export-sheet", has_game);
   gtk_widget_action_set_enabled (w, "win.export-sheet-to", has_game);
   gtk_widget_action_set_enabled (w, "win.game-list",
-                                 self->collection && vs_game_collection_get_n_games (self->collection) > 1);
-  gtk_widget_action_set_enabled (w, "win.select-game", self->collection != NULL && self->n_saving == 0);
+                                 vs_document_get_collection (self->document) && vs_game_collection_get_n_games (vs_document_get_collection (self->document)) > 1);
+  gtk_widget_action_set_enabled (w, "win.select-game", vs_document_get_collection (self->document) != NULL && self->n_saving == 0);
   gtk_widget_action_set_enabled (w, "win.annotate-with", has_game && self->annotator == NULL);
   gtk_widget_action_set_enabled (w, "win.annotate", has_game && self->annotator == NULL);
   gtk_widget_action_set_enabled (w, "win.cancel-annotation", self->annotator != NULL);
@@ -282,7 +282,7 @@ undo_redo_action (GtkWidget *widget, const char *action_name, GVariant *param)
   if (game == NULL)
     return;
   vs_window_replace_game (self, game, cursor);
-  vs_window_set_modified (self, TRUE);
+  vs_document_changed (self->document);
 }
 
 static void
@@ -381,7 +381,7 @@ select_game_action (GtkWidget *widget, const char *action_name, GVariant *param)
 {
   VsWindow *self = VS_WINDOW (widget);
   guint index = g_variant_get_uint32 (param);
-  if (self->collection && index < vs_game_collection_get_n_games (self->collection))
+  if (vs_document_get_collection (self->document) && index < vs_game_collection_get_n_games (vs_document_get_collection (self->document)))
     vs_window_show_game (self, index);
 }
 
@@ -389,7 +389,7 @@ static void
 game_list_action (GtkWidget *widget, const char *action_name, GVariant *param)
 {
   VsWindow *self = VS_WINDOW (widget);
-  VsGameList *list = vs_game_list_new (GTK_WINDOW (self), self->collection);
+  VsGameList *list = vs_game_list_new (GTK_WINDOW (self), vs_document_get_collection (self->document));
   gtk_window_present (GTK_WINDOW (list));
 }
 
@@ -399,8 +399,8 @@ save_response_cb (GtkNativeDialog *dialog, int response, VsWindow *self)
   if (response == GTK_RESPONSE_ACCEPT)
     {
       g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-      VsRecordFormat format = vs_window_format_for_file (file);
-      if (!vs_window_format_keeps_everything (self, format))
+      VsRecordFormat format = vs_document_format_for_file (file);
+      if (!vs_document_format_keeps_everything (self->document, format))
         {
           vs_window_warn_format (self);
           self->close_after_save = FALSE;
@@ -422,8 +422,8 @@ save_as_action (GtkWidget *widget, const char *action_name, GVariant *param)
     gtk_file_chooser_native_new (_("Save the Record"), GTK_WINDOW (self),
                                  GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));
   add_record_filters (GTK_FILE_CHOOSER (chooser));
-  if (self->file)
-    gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), self->file, NULL);
+  if (vs_document_get_file (self->document))
+    gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), vs_document_get_file (self->document), NULL);
   else
     {
       g_autofree char *title = vs_window_game_title (self->game);
@@ -439,8 +439,8 @@ static void
 save_action (GtkWidget *widget, const char *action_name, GVariant *param)
 {
   VsWindow *self = VS_WINDOW (widget);
-  if (self->file && vs_window_format_keeps_everything (self, self->file_format))
-    vs_window_save_to_file (self, self->file, self->file_format);
+  if (vs_document_get_file (self->document) && vs_document_format_keeps_everything (self->document, vs_document_get_format (self->document)))
+    vs_window_save_to_file (self, vs_document_get_file (self->document), vs_document_get_format (self->document));
   else
     save_as_action (widget, "win.save-as", NULL);
 }
@@ -450,8 +450,8 @@ save_to_action (GtkWidget *widget, const char *action_name, GVariant *param)
 {
   VsWindow *self = VS_WINDOW (widget);
   g_autoptr (GFile) file = g_file_new_for_commandline_arg (g_variant_get_string (param, NULL));
-  VsRecordFormat format = vs_window_format_for_file (file);
-  if (!vs_window_format_keeps_everything (self, format))
+  VsRecordFormat format = vs_document_format_for_file (file);
+  if (!vs_document_format_keeps_everything (self->document, format))
     {
       vs_window_warn_format (self);
       g_signal_emit (self, vs_window_signals[SIGNAL_SAVED], 0, FALSE);
@@ -509,12 +509,12 @@ new_game_from_action (GtkWidget *widget, const char *action_name, GVariant *para
   vs_game_collection_append (collection, game);
 
   VsWindow *target = self;
-  if (self->modified)
+  if (vs_document_get_modified (self->document))
     {
       target = vs_window_new (VS_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))));
       gtk_window_present (GTK_WINDOW (target));
     }
-  target->file_format = VS_RECORD_FORMAT_PGN;
+  vs_document_set_format (target->document, VS_RECORD_FORMAT_PGN);
   vs_window_set_collection (target, collection, NULL);
   vs_window_hide_message (target);
 }
@@ -610,13 +610,13 @@ paste_text (VsWindow *self, const char *text)
       return;
     }
   VsWindow *target = self;
-  if (self->modified)
+  if (vs_document_get_modified (self->document))
     {
       target = vs_window_new (VS_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))));
       gtk_window_present (GTK_WINDOW (target));
     }
   vs_window_set_collection (target, collection, NULL);
-  vs_window_set_modified (target, TRUE);
+  vs_document_changed (target->document);
   if (error)
     vs_window_show_message (target, GTK_MESSAGE_WARNING, error->message);
   else

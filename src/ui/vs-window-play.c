@@ -107,7 +107,7 @@ take_back_action (GtkWidget *widget, const char *action_name, GVariant *param)
   vs_window_begin_edit (self);
   vs_game_delete_from (self->game, first);
   self->cursor = target;
-  vs_window_set_modified (self, TRUE);
+  vs_document_changed (self->document);
   vs_window_update_view (self);
 }
 

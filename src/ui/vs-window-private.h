@@ -12,6 +12,7 @@
 #include "vs-annotate-dialog.h"
 #include "vs-board-view.h"
 #include "vs-comment-dialog.h"
+#include "vs-document.h"
 #include "vs-edit-history.h"
 #include "vs-eval-bar.h"
 #include "vs-eval-graph.h"
@@ -22,21 +23,17 @@
 #include "vs-move-tree-view.h"
 #include "vs-new-game-dialog.h"
 #include "vs-record.h"
+#include "vs-session.h"
 #include "vs-setup-editor.h"
 #include "vs-study-print.h"
 #include "vs-window.h"
 
 G_BEGIN_DECLS
 
-#define AUTOSAVE_DELAY_MS 2000
-
 enum { RESPONSE_RECOVER = 1, RESPONSE_DISCARD_RECOVERY, RESPONSE_SHOW_GAMES };
 enum { RESPONSE_RETRY_ENGINE = 100 };   /* play-engine: ask the engine again */
 enum { RESPONSE_CANCEL_OPEN = 101 };
 
-/* Files at least this big keep their games compact (vs_game_compact): the
- * game list needs only their headers, a game's tree is read back when shown. */
-#define COMPACT_GAMES_ABOVE_BYTES (8 * 1024 * 1024)
 
 struct _VsWindow
 {
@@ -67,14 +64,10 @@ struct _VsWindow
   gboolean syncing_shapes;
   VsGameNode *shown_node;   /* the node whose position the board shows */
 
-  /* The document */
-  VsGameCollection *collection;
-  guint game_index;
+  /* The document, and the game of it shown */
+  VsDocument *document;
   VsGame *game;
   VsGameNode *cursor;
-  GFile *file;
-  VsRecordFormat file_format;
-  gboolean modified;
   VsEditHistory *history;
 
   /* Work in threads */
@@ -83,9 +76,8 @@ struct _VsWindow
   gboolean close_after_save;
   gboolean force_close;
 
-  /* Autosave */
-  char *autosave_path;
-  guint autosave_source;
+  /* Autosave (the application's session writes it) */
+  VsSession *session;
   GPtrArray *recovery_files;
   GPtrArray *info_buttons;
 
@@ -119,18 +111,20 @@ void        vs_window_update_view (VsWindow *self);
 void        vs_window_set_cursor (VsWindow *self, VsGameNode *node);
 void        vs_window_show_game (VsWindow *self, guint index);
 void        vs_window_replace_game (VsWindow *self, VsGame *game, VsGameNode *cursor);
-void        vs_window_set_modified (VsWindow *self, gboolean modified);
 /* Before an edit of the game (recorded for undo) and after it (modified,
  * autosave scheduled, cursor moved). */
 void        vs_window_begin_edit (VsWindow *self);
 void        vs_window_end_edit (VsWindow *self, VsGameNode *new_cursor);
 void        vs_window_board_move_played_cb (VsWindow *self, guint move);
-VsRecordFormat vs_window_format_for_file (GFile *file);
-gboolean    vs_window_format_keeps_everything (VsWindow *self, VsRecordFormat format);
+void        vs_window_show_collection (VsWindow *self);
+
+/* vs-window-files.c */
 void        vs_window_warn_format (VsWindow *self);
 void        vs_window_save_to_file (VsWindow *self, GFile *file, VsRecordFormat format);
 void        vs_window_recover (VsWindow *self);
 void        vs_window_discard_recovery (VsWindow *self);
+void        vs_window_update_recent_menu (VsWindow *self);
+gboolean    vs_window_drop_cb (GtkDropTarget *target, const GValue *value, double x, double y, VsWindow *self);
 
 /* vs-window-actions.c */
 void        vs_window_update_actions (VsWindow *self);

@@ -5,24 +5,21 @@
  * window action installed on the class (gtk_widget_class_install_action),
  * so menus, shortcuts, buttons and the tests all go through the same code.
  *
+ * The window is the view of a VsDocument (vs-document.c: the collection,
+ * its file and format, "modified", reading and writing in worker threads).
  * Edits: before each edit the game is recorded in a VsEditHistory (undo and
- * redo swap whole-game snapshots).  After each edit the window is marked
- * modified and an autosave is scheduled: the collection is written as PGN in
- * a worker thread to $XDG_DATA_HOME/variant-study/autosave/PID-N.pgn
- * through g_file_set_contents (temporary file + rename), so a crash leaves
- * either the old or the new autosave, never half of one.  A clean close or
- * save removes it; at startup autosaves of dead processes are offered back.
+ * redo swap whole-game snapshots); after it the document is changed, and
+ * the application's VsSession (vs-session.c) writes its autosave.
  *
- * Reading and writing record files run in worker threads (GTask). */
+ * The window's other parts, as GNOME Text Editor splits its window:
+ * vs-window-actions.c (the commands), vs-window-files.c (open, save,
+ * recovery, recent files), vs-window-analysis.c (engine wiring, Annotate
+ * Game), vs-window-play.c (Play against the engine), vs-window-export.c
+ * (diagrams, study sheets); vs-window-private.h is what they share. */
 #include "config.h"
 
-#include <errno.h>
 #include <glib/gi18n.h>
-#include <glib/gstdio.h>
-#include <signal.h>
 
-#include "vs-autosave-meta.h"
-#include "vs-safe-save.h"
 #include "vs-window-private.h"
 #include "vs-window-remote.h"
 
@@ -30,11 +27,8 @@ guint vs_window_signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (VsWindow, vs_window, GTK_TYPE_APPLICATION_WINDOW)
 
-static void offer_recovery (VsWindow *self);
-static void update_recent_menu (VsWindow *self);
 static void show_analysis_changed (VsWindow *self);
 static void info_bar_response_cb (VsWindow *self, int response);
-static gboolean drop_cb (GtkDropTarget *target, const GValue *value, double x, double y, VsWindow *self);
 static void save_window_state (VsWindow *self);
 
 /* ---- Messages --------------------------------------------------------------- */
@@ -82,7 +76,7 @@ vs_window_get_message (VsWindow *self)
 VsGameCollection *
 vs_window_get_collection (VsWindow *self)
 {
-  return self->collection;
+  return vs_document_get_collection (self->document);
 }
 
 VsGame *
@@ -100,13 +94,13 @@ vs_window_get_cursor (VsWindow *self)
 gboolean
 vs_window_get_modified (VsWindow *self)
 {
-  return self->modified;
+  return vs_document_get_modified (self->document);
 }
 
 GFile *
 vs_window_get_file (VsWindow *self)
 {
-  return self->file;
+  return vs_document_get_file (self->document);
 }
 
 char *
@@ -142,7 +136,7 @@ vs_window_get_analysis_pane (VsWindow *self)
 const char *
 vs_window_get_autosave_path (VsWindow *self)
 {
-  return self->autosave_path;
+  return vs_session_get_autosave_path (self->session, self->document);
 }
 
 /* ---- Title and action states ------------------------------------------------ */
@@ -172,20 +166,20 @@ vs_window_update_title (VsWindow *self)
       return;
     }
   g_autofree char *title = vs_window_game_title (self->game);
-  g_autofree char *name = self->file ? g_file_get_basename (self->file) : g_strdup (_("Unsaved game"));
+  g_autofree char *name = vs_document_get_file (self->document) ? g_file_get_basename (vs_document_get_file (self->document)) : g_strdup (_("Unsaved game"));
   GString *sub = g_string_new (NULL);
-  if (self->modified)
+  if (vs_document_get_modified (self->document))
     g_string_append (sub, "• ");
   g_string_append (sub, name);
   g_string_append (sub, " — ");
   g_string_append (sub, _(vs_game_get_variant (self->game)->name));
-  if (self->collection && vs_game_collection_get_n_games (self->collection) > 1)
-    g_string_append_printf (sub, _(" — game %u of %u"), self->game_index + 1,
-                            vs_game_collection_get_n_games (self->collection));
+  if (vs_document_get_collection (self->document) && vs_game_collection_get_n_games (vs_document_get_collection (self->document)) > 1)
+    g_string_append_printf (sub, _(" — game %u of %u"), vs_document_get_game_index (self->document) + 1,
+                            vs_game_collection_get_n_games (vs_document_get_collection (self->document)));
   gtk_label_set_label (self->title_label, title);
   gtk_label_set_label (self->subtitle_label, sub->str);
   gtk_widget_set_visible (GTK_WIDGET (self->subtitle_label), TRUE);
-  g_autofree char *win_title = g_strdup_printf ("%s%s — %s", self->modified ? "• " : "", title, _("VariantStudy"));
+  g_autofree char *win_title = g_strdup_printf ("%s%s — %s", vs_document_get_modified (self->document) ? "• " : "", title, _("VariantStudy"));
   gtk_window_set_title (GTK_WINDOW (self), win_title);
   g_string_free (sub, TRUE);
 }
@@ -312,8 +306,8 @@ settings_changed_cb (GSettings *settings, const char *key, VsWindow *self)
 void
 vs_window_show_game (VsWindow *self, guint index)
 {
-  self->game_index = index;
-  g_set_object (&self->game, vs_game_collection_get_game (self->collection, index));
+  vs_document_set_game_index (self->document, index);
+  g_set_object (&self->game, vs_game_collection_get_game (vs_document_get_collection (self->document), index));
   vs_edit_history_clear (self->history);
   vs_move_tree_view_set_game (self->move_tree, self->game);
   vs_headers_view_set_game (self->headers_view, self->game);
@@ -330,8 +324,8 @@ vs_window_show_game (VsWindow *self, guint index)
 void
 vs_window_replace_game (VsWindow *self, VsGame *game, VsGameNode *cursor)
 {
-  vs_game_collection_remove (self->collection, self->game_index);
-  vs_game_collection_insert (self->collection, self->game_index, game);
+  vs_game_collection_remove (vs_document_get_collection (self->document), vs_document_get_game_index (self->document));
+  vs_game_collection_insert (vs_document_get_collection (self->document), vs_document_get_game_index (self->document), game);
   g_set_object (&self->game, game);
   vs_move_tree_view_set_game (self->move_tree, game);
   vs_headers_view_set_game (self->headers_view, game);
@@ -339,14 +333,12 @@ vs_window_replace_game (VsWindow *self, VsGame *game, VsGameNode *cursor)
   vs_window_set_cursor (self, cursor);
 }
 
+/* What the document holds, shown from its first game. */
 void
-vs_window_set_collection (VsWindow *self, VsGameCollection *collection, GFile *file)
+vs_window_show_collection (VsWindow *self)
 {
-  g_return_if_fail (VS_IS_WINDOW (self));
-  g_set_object (&self->collection, collection);
-  g_set_object (&self->file, file);
-  self->modified = FALSE;
-  if (vs_game_collection_get_n_games (collection) > 0)
+  VsGameCollection *collection = vs_document_get_collection (self->document);
+  if (collection && vs_game_collection_get_n_games (collection) > 0)
     vs_window_show_game (self, 0);
   else
     {
@@ -358,161 +350,27 @@ vs_window_set_collection (VsWindow *self, VsGameCollection *collection, GFile *f
     }
 }
 
-/* ---- Autosave ------------------------------------------------------------------ */
-
-static GBytes *
-write_collection_snapshot (VsWindow *self, VsRecordFormat format, GError **error)
-{
-  return vs_record_write_collection (self->collection, format, VS_RECORD_ENCODING_AUTO, error);
-}
-
-typedef struct
-{
-  char *path;
-  GBytes *bytes;
-  char *meta_path;
-  char *meta;
-  GPtrArray *snapshot;   /* PGN texts (vs_record_snapshot_pgn): bytes are joined in the thread */
-} WriteJob;
-
-static void
-write_job_free (gpointer data)
-{
-  WriteJob *j = data;
-  g_free (j->path);
-  g_clear_pointer (&j->bytes, g_bytes_unref);
-  g_clear_pointer (&j->snapshot, g_ptr_array_unref);
-  g_free (j->meta_path);
-  g_free (j->meta);
-  g_free (j);
-}
-
-/* The autosave and its description, in a worker thread: the snapshot goes
- * to the file text by text (temporary file + rename, vs-safe-save.h). */
-static void
-autosave_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
-{
-  WriteJob *j = task_data;
-  GError *error = NULL;
-  g_autofree char *dir = g_path_get_dirname (j->path);
-  g_mkdir_with_parents (dir, 0700);
-  if (!vs_safe_save_write_texts (j->path, j->snapshot, &error) ||
-      !g_file_set_contents (j->meta_path, j->meta, -1, &error))
-    g_task_return_error (task, error);
-  else
-    g_task_return_boolean (task, TRUE);
-}
-
-/* Saving a record: temporary file + flush + rename, with a clear reason
- * when it fails (vs-safe-save.h); the old file stays as it was. */
-static void
-save_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
-{
-  WriteJob *j = task_data;
-  GError *error = NULL;
-  gsize len;
-  gboolean ok;
-  if (j->snapshot != NULL)
-    ok = vs_safe_save_write_texts (j->path, j->snapshot, &error);
-  else
-    {
-      const char *data = g_bytes_get_data (j->bytes, &len);
-      ok = vs_safe_save_write (j->path, data, len, &error);
-    }
-  if (!ok)
-    g_task_return_error (task, error);
-  else
-    g_task_return_boolean (task, TRUE);
-}
-
-static char *
-autosave_meta_path (const char *autosave_path)
-{
-  g_autofree char *base = g_strndup (autosave_path, strlen (autosave_path) - strlen (".pgn"));
-  return g_strconcat (base, ".ini", NULL);
-}
-
-static void
-autosave_done (GObject *source, GAsyncResult *result, gpointer user_data)
-{
-  g_autoptr (VsWindow) self = user_data;
-  g_autoptr (GError) error = NULL;
-  if (!g_task_propagate_boolean (G_TASK (result), &error))
-    {
-      g_autofree char *msg = g_strdup_printf (_("Could not write the automatic backup: %s"), error->message);
-      vs_window_show_message (self, GTK_MESSAGE_WARNING, msg);
-    }
-}
-
-static gboolean
-autosave_now (gpointer user_data)
-{
-  VsWindow *self = user_data;
-  self->autosave_source = 0;
-  if (!self->modified || self->collection == NULL)
-    return G_SOURCE_REMOVE;
-
-  /* The texts of the games now (compact games share theirs); the file's
-   * bytes are put together in the worker thread. */
-  WriteJob *j = g_new0 (WriteJob, 1);
-  j->path = g_strdup (self->autosave_path);
-  j->snapshot = vs_record_snapshot_pgn (self->collection);
-  j->meta_path = autosave_meta_path (self->autosave_path);
-  VsAutosaveMeta meta = {
-    .uri = self->file ? g_file_get_uri (self->file) : NULL,
-    .time = g_get_real_time () / G_USEC_PER_SEC,
-    .game = self->game_index,
-  };
-  j->meta = vs_autosave_meta_to_data (&meta, NULL);
-  vs_autosave_meta_clear (&meta);
-
-  GTask *task = g_task_new (NULL, NULL, autosave_done, g_object_ref (self));
-  g_task_set_task_data (task, j, write_job_free);
-  g_task_run_in_thread (task, autosave_thread);
-  g_object_unref (task);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-unlink_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
-{
-  g_unlink (task_data);
-}
-
-static void
-remove_autosave (VsWindow *self)
-{
-  g_clear_handle_id (&self->autosave_source, g_source_remove);
-  g_autofree char *meta = autosave_meta_path (self->autosave_path);
-  /* A big autosave takes a while to free: renamed at once (it is no longer
-   * offered back) and removed in a worker thread; should the process end
-   * first, startup removes it as a stale temporary file (".pgn."). */
-  GStatBuf st;
-  g_autofree char *doomed = g_strconcat (self->autosave_path, ".removed", NULL);
-  if (g_stat (self->autosave_path, &st) == 0 && st.st_size >= COMPACT_GAMES_ABOVE_BYTES &&
-      g_rename (self->autosave_path, doomed) == 0)
-    {
-      GTask *task = g_task_new (NULL, NULL, NULL, NULL);
-      g_task_set_task_data (task, g_steal_pointer (&doomed), g_free);
-      g_task_run_in_thread (task, unlink_thread);
-      g_object_unref (task);
-    }
-  else
-    g_unlink (self->autosave_path);
-  g_unlink (meta);
-}
-
 void
-vs_window_set_modified (VsWindow *self, gboolean modified)
+vs_window_set_collection (VsWindow *self, VsGameCollection *collection, GFile *file)
 {
-  self->modified = modified;
-  if (modified)
-    {
-      g_clear_handle_id (&self->autosave_source, g_source_remove);
-      self->autosave_source = g_timeout_add (AUTOSAVE_DELAY_MS, autosave_now, self);
-    }
-  else
-    remove_autosave (self);
+  g_return_if_fail (VS_IS_WINDOW (self));
+  vs_document_set_collection (self->document, collection, file);
+  vs_window_show_collection (self);
+}
+
+/* ---- Document and session ------------------------------------------------------ */
+
+static void
+autosave_failed_cb (VsSession *session, VsDocument *document, const char *message, VsWindow *self)
+{
+  if (document == self->document)
+    vs_window_show_message (self, GTK_MESSAGE_WARNING, message);
+}
+
+/* Saved, or the changes thrown away (the session removes the autosave). */
+static void
+document_modified_cb (VsWindow *self)
+{
   vs_window_update_title (self);
 }
 
@@ -527,7 +385,7 @@ vs_window_begin_edit (VsWindow *self)
 void
 vs_window_end_edit (VsWindow *self, VsGameNode *new_cursor)
 {
-  vs_window_set_modified (self, TRUE);
+  vs_document_changed (self->document);
   vs_window_set_cursor (self, new_cursor);
 }
 
@@ -605,488 +463,7 @@ eval_ply_activated_cb (VsWindow *self, int ply)
   vs_window_set_cursor (self, n);
 }
 
-/* ---- Loading ----------------------------------------------------------------- */
-
-typedef struct
-{
-  VsWindow *self;
-  GFile *file;
-} LoadData;
-
-static void
-load_data_free (LoadData *d)
-{
-  g_object_unref (d->self);
-  g_object_unref (d->file);
-  g_free (d);
-}
-
-static void
-add_recent (GFile *file)
-{
-  g_autofree char *uri = g_file_get_uri (file);
-  gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
-}
-
-static void
-show_load_fraction (VsWindow *self)
-{
-  gtk_progress_bar_set_fraction (self->load_bar, self->load_fraction);
-  g_autofree char *text = g_strdup_printf (_("Reading… %d %%"), (int) (100.0 * self->load_fraction));
-  gtk_progress_bar_set_text (self->load_bar, text);
-}
-
-static void
-load_progress_cb (guint64 done, guint64 total, gpointer user_data)
-{
-  VsWindow *self = user_data;
-  if (total == 0 || self->current_load == NULL)
-    return;
-  /* only the bar changes: the message and its Cancel button stay */
-  self->load_fraction = CLAMP ((double) done / total, 0.0, 1.0);
-  show_load_fraction (self);
-}
-
-double
-vs_window_get_load_progress (VsWindow *self)
-{
-  g_return_val_if_fail (VS_IS_WINDOW (self), -1);
-  return self->current_load ? self->load_fraction : -1;
-}
-
-static void
-load_done (GObject *source, GAsyncResult *result, gpointer user_data)
-{
-  LoadData *d = user_data;
-  VsWindow *self = d->self;
-  g_autoptr (GError) error = NULL;
-  g_autoptr (VsGameCollection) collection = vs_record_read_file_finish (result, &error);
-  g_autofree char *name = g_file_get_parse_name (d->file);
-  gboolean current = self->current_load == d;
-  if (current)
-    {
-      self->current_load = NULL;
-      g_clear_handle_id (&self->load_reveal_source, g_source_remove);
-      gtk_widget_set_visible (GTK_WIDGET (self->load_bar), FALSE);
-      vs_window_update_actions (self);
-    }
-  /* Stopped by the person (win.cancel-open): the window keeps what it had. */
-  if (current && collection == NULL && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    {
-      g_autofree char *msg = g_strdup_printf (_("Stopped reading “%s”. Nothing was changed."), name);
-      vs_window_show_message (self, GTK_MESSAGE_INFO, msg);
-      g_signal_emit (self, vs_window_signals[SIGNAL_LOADED], 0, FALSE);
-      load_data_free (d);
-      return;
-    }
-  /* Not text at all: say only that (the reader's message names the file). */
-  if (collection && vs_game_collection_get_n_games (collection) == 0 &&
-      g_error_matches (error, VS_RECORD_ERROR, VS_RECORD_ERROR_NOT_A_RECORD))
-    {
-      vs_window_show_message (self, GTK_MESSAGE_ERROR, error->message);
-      g_signal_emit (self, vs_window_signals[SIGNAL_LOADED], 0, FALSE);
-      load_data_free (d);
-      return;
-    }
-
-  if (collection == NULL)
-    {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        {
-          g_autofree char *msg = g_strdup_printf (_("Could not open “%s”: %s"), name, error->message);
-          vs_window_show_message (self, GTK_MESSAGE_ERROR, msg);
-        }
-      g_signal_emit (self, vs_window_signals[SIGNAL_LOADED], 0, FALSE);
-      load_data_free (d);
-      return;
-    }
-
-  guint n = vs_game_collection_get_n_games (collection);
-  if (n == 0)
-    {
-      g_autofree char *msg = g_strdup_printf (_("“%s” holds no game that could be read: %s"), name,
-                                              error ? error->message : _("the file is empty"));
-      vs_window_show_message (self, GTK_MESSAGE_ERROR, msg);
-      g_signal_emit (self, vs_window_signals[SIGNAL_LOADED], 0, FALSE);
-      load_data_free (d);
-      return;
-    }
-
-  g_autofree char *path = g_file_get_path (d->file);
-  g_autofree char *head = NULL;
-  gsize head_len = 0;
-  g_autoptr (GFileInputStream) in = g_file_read (d->file, NULL, NULL);
-  if (in)
-    {
-      head = g_malloc (4096);
-      head_len = MAX (0, g_input_stream_read (G_INPUT_STREAM (in), head, 4096, NULL, NULL));
-    }
-  self->file_format = vs_record_detect_format (head ? head : "", head_len, path);
-
-  vs_window_set_collection (self, collection, d->file);
-  add_recent (d->file);
-
-  if (error)
-    {
-      GPtrArray *problems = vs_game_collection_get_problems (collection);
-      g_autofree char *msg = NULL;
-      if (problems && problems->len > 1)
-        msg = g_strdup_printf (ngettext ("%s (and %u more problem; the moves before each problem were kept)",
-                                         "%s (and %u more problems; the moves before each problem were kept)",
-                                         problems->len - 1),
-                               error->message, problems->len - 1);
-      else
-        msg = g_strdup_printf (_("%s (the moves before the problem were kept)"), error->message);
-      vs_window_show_message (self, GTK_MESSAGE_WARNING, msg);
-    }
-  else if (n > 1)
-    {
-      g_autofree char *msg = g_strdup_printf (ngettext ("This file holds %u game.", "This file holds %u games.", n), n);
-      vs_window_show_message (self, GTK_MESSAGE_INFO, msg);
-      vs_window_add_info_button (self, _("Show _Games"), RESPONSE_SHOW_GAMES);
-    }
-  else
-    vs_window_hide_message (self);
-
-  if (self->recovery_files)
-    offer_recovery (self);
-  g_signal_emit (self, vs_window_signals[SIGNAL_LOADED], 0, TRUE);
-  load_data_free (d);
-}
-
-#define LOAD_REVEAL_DELAY_MS 250
-
-static gboolean
-reveal_load_progress (gpointer user_data)
-{
-  VsWindow *self = user_data;
-  self->load_reveal_source = 0;
-  if (self->current_load == NULL)
-    return G_SOURCE_REMOVE;
-  LoadData *d = self->current_load;
-  g_autofree char *name = g_file_get_basename (d->file);
-  g_autofree char *msg = g_strdup_printf (_("Reading “%s”…"), name);
-  vs_window_show_message (self, GTK_MESSAGE_INFO, msg);
-  vs_window_add_info_button (self, _("_Cancel"), RESPONSE_CANCEL_OPEN);
-  show_load_fraction (self);
-  gtk_widget_set_visible (GTK_WIDGET (self->load_bar), TRUE);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-load_file (VsWindow *self, GFile *file)
-{
-  g_autofree char *path = g_file_get_path (file);
-  if (path == NULL)
-    {
-      g_autofree char *uri = g_file_get_uri (file);
-      g_autofree char *msg = g_strdup_printf (_("Could not open “%s”: only local files can be read."), uri);
-      vs_window_show_message (self, GTK_MESSAGE_ERROR, msg);
-      g_signal_emit (self, vs_window_signals[SIGNAL_LOADED], 0, FALSE);
-      return;
-    }
-  g_cancellable_cancel (self->cancellable);
-  g_set_object (&self->cancellable, g_cancellable_new ());
-
-  LoadData *d = g_new0 (LoadData, 1);
-  d->self = g_object_ref (self);
-  d->file = g_object_ref (file);
-  VsRecordOptions options = { 0 };
-  /* (a stat: the size decides whether the games are kept compact) */
-  GStatBuf st;
-  options.compact_games = g_stat (path, &st) == 0 && st.st_size >= COMPACT_GAMES_ABOVE_BYTES;
-  vs_record_read_file_async (path, &options, load_progress_cb, g_object_ref (self), g_object_unref,
-                             self->cancellable, load_done, d);
-  /* Reading…: a bar and Cancel in the info bar until load_done, shown
-   * once the read takes long enough to be noticed. */
-  self->current_load = d;
-  self->load_fraction = 0;
-  g_clear_handle_id (&self->load_reveal_source, g_source_remove);
-  self->load_reveal_source = g_timeout_add (LOAD_REVEAL_DELAY_MS, reveal_load_progress, self);
-  vs_window_update_actions (self);
-}
-
-void
-vs_window_open_file (VsWindow *self, GFile *file)
-{
-  g_return_if_fail (VS_IS_WINDOW (self));
-  /* Never replace unsaved work: open beside it. */
-  if (self->modified)
-    {
-      GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-      VsWindow *other = vs_window_new (VS_APPLICATION (app));
-      gtk_window_present (GTK_WINDOW (other));
-      load_file (other, file);
-      return;
-    }
-  load_file (self, file);
-}
-
-/* ---- Saving ------------------------------------------------------------------ */
-
-VsRecordFormat
-vs_window_format_for_file (GFile *file)
-{
-  g_autofree char *name = g_file_get_basename (file);
-  g_autofree char *lower = g_ascii_strdown (name, -1);
-  if (g_str_has_suffix (lower, ".gib"))
-    return VS_RECORD_FORMAT_GIBO;
-  if (g_str_has_suffix (lower, ".kif") || g_str_has_suffix (lower, ".txt"))
-    return VS_RECORD_FORMAT_KIFU;
-  return VS_RECORD_FORMAT_PGN;
-}
-
-static gboolean
-subtree_has_extras (VsGameNode *node, gboolean comments)
-{
-  for (VsGameNode *n = node; n; n = vs_game_node_get_main_child (n))
-    {
-      if (vs_game_node_get_next_sibling (n) && !vs_game_node_is_root (n))
-        return TRUE;
-      if (comments && (vs_game_node_get_comment_after (n) || vs_game_node_get_comment_before (n) ||
-                       vs_game_node_get_nags (n, NULL) > 0))
-        return TRUE;
-    }
-  return FALSE;
-}
-
-/* A format keeps the record if it can hold all of it: gibo holds no
- * variations, a bare move list neither variations nor comments nor
- * headers, and gibo is for Janggi only. */
-gboolean
-vs_window_format_keeps_everything (VsWindow *self, VsRecordFormat format)
-{
-  guint n = vs_game_collection_get_n_games (self->collection);
-  for (guint i = 0; i < n; i++)
-    {
-      VsGame *g = vs_game_collection_get_game (self->collection, i);
-      if (format == VS_RECORD_FORMAT_GIBO && !vs_game_get_variant (g)->has_gibo)
-        return FALSE;
-      if (format != VS_RECORD_FORMAT_PGN && subtree_has_extras (vs_game_get_root (g), format == VS_RECORD_FORMAT_KIFU))
-        return FALSE;
-      if (format == VS_RECORD_FORMAT_KIFU && (n > 1 || vs_game_has_setup (g)))
-        return FALSE;
-    }
-  return TRUE;
-}
-
-void
-vs_window_warn_format (VsWindow *self)
-{
-  vs_window_show_message (self, GTK_MESSAGE_WARNING,
-                _("That format cannot hold everything in this record (variations, comments, several games or another variant): save it as PGN (.pgn)."));
-}
-
-typedef struct
-{
-  VsWindow *self;
-  GFile *file;
-  VsRecordFormat format;
-} SaveData;
-
-static void
-save_done (GObject *source, GAsyncResult *result, gpointer user_data)
-{
-  SaveData *d = user_data;
-  VsWindow *self = d->self;
-  g_autoptr (GError) error = NULL;
-  self->n_saving--;
-  if (!g_task_propagate_boolean (G_TASK (result), &error))
-    {
-      g_autofree char *name = g_file_get_parse_name (d->file);
-      g_autofree char *msg = g_strdup_printf (_("Could not save “%s”: %s"), name, error->message);
-      vs_window_show_message (self, GTK_MESSAGE_ERROR, msg);
-      self->close_after_save = FALSE;
-      g_signal_emit (self, vs_window_signals[SIGNAL_SAVED], 0, FALSE);
-    }
-  else
-    {
-      g_set_object (&self->file, d->file);
-      self->file_format = d->format;
-      add_recent (d->file);
-      vs_window_set_modified (self, FALSE);
-      vs_window_hide_message (self);
-      g_signal_emit (self, vs_window_signals[SIGNAL_SAVED], 0, TRUE);
-      if (self->close_after_save)
-        {
-          self->force_close = TRUE;
-          gtk_window_close (GTK_WINDOW (self));
-        }
-    }
-  vs_window_update_actions (self);
-  g_object_unref (d->self);
-  g_object_unref (d->file);
-  g_free (d);
-}
-
-void
-vs_window_save_to_file (VsWindow *self, GFile *file, VsRecordFormat format)
-{
-  g_autoptr (GError) error = NULL;
-  g_autofree char *path = g_file_get_path (file);
-  /* PGN: a snapshot of the games' texts, joined in the worker thread */
-  GPtrArray *snapshot = path && format == VS_RECORD_FORMAT_PGN ? vs_record_snapshot_pgn (self->collection) : NULL;
-  GBytes *bytes = path && snapshot == NULL ? write_collection_snapshot (self, format, &error) : NULL;
-  if (bytes == NULL && snapshot == NULL)
-    {
-      g_autofree char *name = g_file_get_parse_name (file);
-      g_autofree char *msg = g_strdup_printf (_("Could not save “%s”: %s"), name,
-                                              error ? error->message : _("only local files can be written"));
-      vs_window_show_message (self, GTK_MESSAGE_ERROR, msg);
-      self->close_after_save = FALSE;
-      g_signal_emit (self, vs_window_signals[SIGNAL_SAVED], 0, FALSE);
-      return;
-    }
-  WriteJob *j = g_new0 (WriteJob, 1);
-  j->path = g_steal_pointer (&path);
-  j->bytes = bytes;
-  j->snapshot = snapshot;
-  SaveData *d = g_new0 (SaveData, 1);
-  d->self = g_object_ref (self);
-  d->file = g_object_ref (file);
-  d->format = format;
-  self->n_saving++;
-  vs_window_update_actions (self);
-  GTask *task = g_task_new (NULL, NULL, save_done, d);
-  g_task_set_task_data (task, j, write_job_free);
-  g_task_run_in_thread (task, save_thread);
-  g_object_unref (task);
-}
-
-/* ---- Recovery and startup ------------------------------------------------------ */
-
-static gboolean
-pid_alive (int pid)
-{
-  return pid > 0 && (kill (pid, 0) == 0 || errno == EPERM);
-}
-
-/* Autosaves whose process is gone (a crash), newest last. */
-static GPtrArray *
-find_orphan_autosaves (void)
-{
-  GPtrArray *found = g_ptr_array_new_with_free_func (g_free);
-  g_autofree char *dir = vs_application_get_autosave_dir ();
-  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-  while (d && (name = g_dir_read_name (d)))
-    {
-      if (!g_str_has_suffix (name, ".pgn"))
-        continue;
-      int pid = atoi (name);
-      if (pid == getpid () || pid_alive (pid))
-        continue;
-      g_ptr_array_add (found, g_build_filename (dir, name, NULL));
-    }
-  return found;
-}
-
-/* A process killed while writing its autosave leaves a temporary file
- * ("PID-N.ini.XXXXXX", ".PID-N.pgn.save-XXXXXX"): remove those of dead
- * processes (the autosave itself is either the old or the new one). */
-static void
-remove_stale_autosave_temps (void)
-{
-  g_autofree char *dir = vs_application_get_autosave_dir ();
-  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-  while (d && (name = g_dir_read_name (d)))
-    {
-      if (!strstr (name, ".pgn.") && !strstr (name, ".ini."))
-        continue;
-      /* (vs_safe_save's temporary files are hidden: ".PID-N.pgn.save-XXXXXX") */
-      int pid = atoi (name[0] == '.' ? name + 1 : name);
-      if (pid <= 0 || pid == getpid () || pid_alive (pid))
-        continue;
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-      g_unlink (path);
-    }
-}
-
-void
-vs_window_discard_recovery (VsWindow *self)
-{
-  for (guint i = 0; self->recovery_files && i < self->recovery_files->len; i++)
-    {
-      const char *path = g_ptr_array_index (self->recovery_files, i);
-      g_autofree char *meta = autosave_meta_path (path);
-      g_unlink (path);
-      g_unlink (meta);
-    }
-  g_clear_pointer (&self->recovery_files, g_ptr_array_unref);
-}
-
-void
-vs_window_recover (VsWindow *self)
-{
-  GPtrArray *files = g_steal_pointer (&self->recovery_files);
-  /* A sample still being read must not replace the recovered work. */
-  if (files && files->len > 0)
-    {
-      g_cancellable_cancel (self->cancellable);
-      g_set_object (&self->cancellable, g_cancellable_new ());
-      self->current_load = NULL;
-      vs_window_update_actions (self);
-    }
-  for (guint i = 0; files && i < files->len; i++)
-    {
-      const char *path = g_ptr_array_index (files, i);
-      g_autofree char *meta_path = autosave_meta_path (path);
-      /* the description is checked (vs-autosave-meta.c); a damaged one only
-       * loses where the study came from, never the study */
-      g_autofree char *meta_text = NULL;
-      gsize meta_len = 0;
-      VsAutosaveMeta meta = { 0 };
-      if (g_file_get_contents (meta_path, &meta_text, &meta_len, NULL))
-        vs_autosave_meta_parse (meta_text, meta_len, &meta, NULL);
-      g_autofree char *uri = g_steal_pointer (&meta.uri);
-
-      g_autoptr (VsGameCollection) collection = vs_game_collection_new ();
-      g_autoptr (GError) error = NULL;
-      VsRecordOptions options = { 0 };
-      g_autofree char *contents = NULL;
-      gsize len;
-      if (g_file_get_contents (path, &contents, &len, &error))
-        vs_record_read_data (contents, len, &options, collection, &error);
-      if (vs_game_collection_get_n_games (collection) == 0)
-        {
-          g_autofree char *msg = g_strdup_printf (_("The automatic backup could not be read: %s"),
-                                                  error ? error->message : "");
-          vs_window_show_message (self, GTK_MESSAGE_ERROR, msg);
-          continue;
-        }
-      VsWindow *target = self;
-      if (i > 0)
-        {
-          target = vs_window_new (VS_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))));
-          gtk_window_present (GTK_WINDOW (target));
-        }
-      g_autoptr (GFile) file = uri && *uri ? g_file_new_for_uri (uri) : NULL;
-      vs_window_set_collection (target, collection, file);
-      /* back on the game that was being edited */
-      if (meta.game > 0 && meta.game < vs_game_collection_get_n_games (collection))
-        vs_window_show_game (target, meta.game);
-      target->file_format = file ? vs_window_format_for_file (file) : VS_RECORD_FORMAT_PGN;
-      vs_window_set_modified (target, TRUE);
-      /* The recovered work now lives in the target's own autosave. */
-      g_unlink (path);
-      g_unlink (meta_path);
-      vs_window_show_message (target, GTK_MESSAGE_INFO, _("Recovered unsaved work. Save it to keep it."));
-    }
-  if (files)
-    g_ptr_array_unref (files);
-}
-
-static void
-offer_recovery (VsWindow *self)
-{
-  guint n = self->recovery_files->len;
-  g_autofree char *msg = g_strdup_printf (ngettext ("VariantStudy did not close properly: %u record had unsaved changes.",
-                                                    "VariantStudy did not close properly: %u records had unsaved changes.", n), n);
-  vs_window_show_message (self, GTK_MESSAGE_QUESTION, msg);
-  vs_window_add_info_button (self, _("_Recover"), RESPONSE_RECOVER);
-  vs_window_add_info_button (self, _("_Discard"), RESPONSE_DISCARD_RECOVERY);
-}
+/* ---- The info bar's buttons ---------------------------------------------------- */
 
 static void
 info_bar_response_cb (VsWindow *self, int response)
@@ -1114,93 +491,6 @@ info_bar_response_cb (VsWindow *self, int response)
       vs_window_hide_message (self);
       break;
     }
-}
-
-void
-vs_window_load_startup (VsWindow *self)
-{
-  g_return_if_fail (VS_IS_WINDOW (self));
-
-  /* The sample record of the last variant used, so the window never starts empty. */
-  g_autofree char *last = g_settings_get_string (self->settings, "last-variant");
-  const VsVariant *v = vs_variant_lookup (last);
-  const char *family = v ? v->family_id : "chartima";
-  const char *dir = vs_application_get_samples_dir ();
-  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-  g_autofree char *sample = NULL;
-  /* The variant's annotated PGN sample if there is one, else any of its samples. */
-  while (d && (name = g_dir_read_name (d)))
-    if (g_str_has_prefix (name, family) && (sample == NULL || g_str_has_suffix (name, ".pgn")))
-      {
-        g_free (sample);
-        sample = g_build_filename (dir, name, NULL);
-      }
-  if (sample)
-    {
-      g_autoptr (GFile) file = g_file_new_for_path (sample);
-      load_file (self, file);
-    }
-
-  remove_stale_autosave_temps ();
-  GPtrArray *orphans = find_orphan_autosaves ();
-  if (orphans->len > 0)
-    {
-      self->recovery_files = orphans;
-      /* Offered once the sample is shown (its messages would hide the offer). */
-      if (sample == NULL)
-        offer_recovery (self);
-    }
-  else
-    g_ptr_array_unref (orphans);
-}
-
-/* ---- Recent files and drag and drop --------------------------------------------- */
-
-static int
-compare_recent (gconstpointer a, gconstpointer b)
-{
-  /* newest first */
-  return g_date_time_compare (gtk_recent_info_get_modified ((GtkRecentInfo *) b),
-                              gtk_recent_info_get_modified ((GtkRecentInfo *) a));
-}
-
-static void
-update_recent_menu (VsWindow *self)
-{
-  g_menu_remove_all (self->recent_section);
-  GList *items = gtk_recent_manager_get_items (gtk_recent_manager_get_default ());
-  items = g_list_sort (items, compare_recent);
-  guint added = 0;
-  for (GList *l = items; l && added < 8; l = l->next)
-    {
-      GtkRecentInfo *info = l->data;
-      const char *uri = gtk_recent_info_get_uri (info);
-      g_autofree char *lower = g_ascii_strdown (uri, -1);
-      if (!(g_str_has_suffix (lower, ".pgn") || g_str_has_suffix (lower, ".gib") ||
-            g_str_has_suffix (lower, ".kif")) || !gtk_recent_info_exists (info))
-        continue;
-      g_autoptr (GFile) file = g_file_new_for_uri (uri);
-      g_autofree char *path = g_file_get_path (file);
-      if (!path)
-        continue;
-      g_autoptr (GMenuItem) item = g_menu_item_new (gtk_recent_info_get_display_name (info), NULL);
-      g_menu_item_set_action_and_target (item, "win.open-file", "s", path);
-      g_menu_append_item (self->recent_section, item);
-      added++;
-    }
-  g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
-}
-
-static gboolean
-drop_cb (GtkDropTarget *target, const GValue *value, double x, double y, VsWindow *self)
-{
-  if (!G_VALUE_HOLDS (value, GDK_TYPE_FILE_LIST))
-    return FALSE;
-  GSList *files = g_value_get_boxed (value);
-  for (GSList *l = files; l; l = l->next)
-    vs_window_open_file (self, l->data);
-  return files != NULL;
 }
 
 /* ---- Closing ------------------------------------------------------------------- */
@@ -1235,8 +525,7 @@ unsaved_response_cb (GtkDialog *dialog, int response, VsWindow *self)
     }
   else if (response == GTK_RESPONSE_REJECT)
     {
-      remove_autosave (self);
-      self->modified = FALSE;
+      vs_document_set_modified (self->document, FALSE);   /* (the autosave goes) */
       self->force_close = TRUE;
       gtk_window_close (GTK_WINDOW (self));
     }
@@ -1246,7 +535,7 @@ static gboolean
 vs_window_close_request (GtkWindow *window)
 {
   VsWindow *self = VS_WINDOW (window);
-  if (self->modified && !self->force_close)
+  if (vs_document_get_modified (self->document) && !self->force_close)
     {
       g_autofree char *title = self->game ? vs_window_game_title (self->game) : g_strdup (_("this game"));
       GtkWidget *dialog = gtk_message_dialog_new (window, GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
@@ -1266,8 +555,8 @@ vs_window_close_request (GtkWindow *window)
     }
   save_window_state (self);
   g_cancellable_cancel (self->cancellable);
-  if (!self->modified)
-    remove_autosave (self);
+  if (!vs_document_get_modified (self->document))
+    vs_session_remove_autosave (self->session, self->document);
   return GTK_WINDOW_CLASS (vs_window_parent_class)->close_request (window);
 }
 G_GNUC_END_IGNORE_DEPRECATIONS
@@ -1278,7 +567,6 @@ static void
 vs_window_dispose (GObject *object)
 {
   VsWindow *self = VS_WINDOW (object);
-  g_clear_handle_id (&self->autosave_source, g_source_remove);
   g_clear_handle_id (&self->load_reveal_source, g_source_remove);
   if (self->settings)
     g_signal_handlers_disconnect_by_data (self->settings, self);
@@ -1287,8 +575,13 @@ vs_window_dispose (GObject *object)
   g_clear_object (&self->cancellable);
   g_clear_object (&self->settings);
   g_clear_object (&self->game);
-  g_clear_object (&self->collection);
-  g_clear_object (&self->file);
+  if (self->document)
+    {
+      g_signal_handlers_disconnect_by_data (self->document, self);
+      vs_session_remove_document (self->session, self->document);   /* (a pending autosave is dropped) */
+    }
+  g_clear_object (&self->document);
+  g_clear_object (&self->session);
   g_clear_object (&self->history);
   g_clear_pointer (&self->recovery_files, g_ptr_array_unref);
   if (self->annotator)
@@ -1310,7 +603,6 @@ static void
 vs_window_finalize (GObject *object)
 {
   VsWindow *self = VS_WINDOW (object);
-  g_free (self->autosave_path);
   g_free (self->strength);
   g_ptr_array_unref (self->info_buttons);
   G_OBJECT_CLASS (vs_window_parent_class)->finalize (object);
@@ -1389,7 +681,6 @@ vs_window_class_init (VsWindowClass *klass)
 static void
 vs_window_init (VsWindow *self)
 {
-  static guint serial;
   gtk_widget_init_template (GTK_WIDGET (self));
   /* The progress of a file being read, in the info bar beside its message. */
   self->load_bar = GTK_PROGRESS_BAR (gtk_progress_bar_new ());
@@ -1401,15 +692,13 @@ vs_window_init (VsWindow *self)
   self->history = vs_edit_history_new (0);
   self->info_buttons = g_ptr_array_new ();
   self->cancellable = g_cancellable_new ();
-  self->file_format = VS_RECORD_FORMAT_PGN;
+  self->document = vs_document_new ();
+  g_signal_connect_swapped (self->document, "notify::modified", G_CALLBACK (document_modified_cb), self);
   self->engine_side = -1;
   self->opponent = vs_analysis_new ();
   self->opponent_cancellable = g_cancellable_new ();
   vs_window_set_annotating (self, FALSE);
 
-  g_autofree char *dir = vs_application_get_autosave_dir ();
-  g_autofree char *name = g_strdup_printf ("%d-%u.pgn", (int) getpid (), ++serial);
-  self->autosave_path = g_build_filename (dir, name, NULL);
 
   self->board = VS_BOARD_VIEW (vs_board_view_new ());
   gtk_widget_set_hexpand (GTK_WIDGET (self->board), TRUE);
@@ -1432,12 +721,12 @@ vs_window_init (VsWindow *self)
   gtk_widget_add_controller (GTK_WIDGET (self), keys);
 
   GtkDropTarget *drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
-  g_signal_connect (drop, "drop", G_CALLBACK (drop_cb), self);
+  g_signal_connect (drop, "drop", G_CALLBACK (vs_window_drop_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
 
   g_signal_connect_swapped (gtk_recent_manager_get_default (), "changed",
-                            G_CALLBACK (update_recent_menu), self);
-  update_recent_menu (self);
+                            G_CALLBACK (vs_window_update_recent_menu), self);
+  vs_window_update_recent_menu (self);
   vs_window_update_actions (self);
   /* The window's commands on D-Bus too (org.gtk.Actions at …/window/ID). */
   vs_window_remote_export (GTK_APPLICATION_WINDOW (self));
@@ -1448,6 +737,10 @@ vs_window_new (VsApplication *app)
 {
   VsWindow *self = g_object_new (VS_TYPE_WINDOW, "application", app, NULL);
   self->settings = g_object_ref (vs_application_get_settings (app));
+  /* the application's session writes the document's autosave */
+  self->session = g_object_ref (vs_application_get_session (app));
+  vs_session_add_document (self->session, self->document);
+  g_signal_connect_object (self->session, "autosave-failed", G_CALLBACK (autosave_failed_cb), self, 0);
 
   gtk_window_set_default_size (GTK_WINDOW (self),
                                g_settings_get_int (self->settings, "window-width"),
