@@ -49,7 +49,7 @@ set_button (VsAnalysisPane *self, gboolean active)
 {
   self->updating_button = TRUE;
   gtk_toggle_button_set_active (self->run_button, active);
-  gtk_button_set_label (GTK_BUTTON (self->run_button), active ? _("_Stop") : _("_Analyse"));
+  gtk_button_set_label (GTK_BUTTON (self->run_button), active ? _("Stop _Engine") : _("Start _Engine"));
   self->updating_button = FALSE;
 }
 

@@ -12,6 +12,7 @@ struct _VsApplication
 {
   GtkApplication parent_instance;
   GSettings *settings;
+  VsSession *session;   /* autosaves and their recovery */
 };
 
 G_DEFINE_FINAL_TYPE (VsApplication, vs_application, GTK_TYPE_APPLICATION)
@@ -48,6 +49,18 @@ vs_application_get_settings (VsApplication *self)
 {
   g_return_val_if_fail (VS_IS_APPLICATION (self), NULL);
   return self->settings;
+}
+
+VsSession *
+vs_application_get_session (VsApplication *self)
+{
+  g_return_val_if_fail (VS_IS_APPLICATION (self), NULL);
+  if (self->session == NULL)
+    {
+      g_autofree char *dir = vs_application_get_autosave_dir ();
+      self->session = vs_session_new (dir);
+    }
+  return self->session;
 }
 
 static VsWindow *
@@ -193,6 +206,7 @@ vs_application_dispose (GObject *object)
 {
   VsApplication *self = VS_APPLICATION (object);
   g_clear_object (&self->settings);
+  g_clear_object (&self->session);
   G_OBJECT_CLASS (vs_application_parent_class)->dispose (object);
 }
 

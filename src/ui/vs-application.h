@@ -3,6 +3,8 @@
 
 #include <gtk/gtk.h>
 
+#include "vs-session.h"
+
 G_BEGIN_DECLS
 
 #define VS_TYPE_APPLICATION (vs_application_get_type ())
@@ -12,6 +14,10 @@ VsApplication *vs_application_new (void);
 
 /* The application's settings (org.example.VariantStudy). */
 GSettings     *vs_application_get_settings (VsApplication *self);
+
+/* The autosave session of the application's documents (created on first
+ * use, in vs_application_get_autosave_dir ()). */
+VsSession     *vs_application_get_session (VsApplication *self);
 
 /* TRUE when this binary runs from its meson build tree. */
 gboolean       vs_application_is_uninstalled (void);

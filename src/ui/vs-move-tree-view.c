@@ -336,20 +336,29 @@ static void
 pressed_cb (GtkGestureClick *gesture, int n_press, double x, double y, VsMoveTreeView *self)
 {
   VsGameNode *node = node_at_point (self, x, y);
-  guint button = gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (gesture));
   if (node)
     g_signal_emit (self, signals[NODE_ACTIVATED], 0, node);
-  if (button == GDK_BUTTON_SECONDARY && node)
-    {
-      graphene_point_t p;
-      if (!gtk_widget_compute_point (GTK_WIDGET (self->text_view), GTK_WIDGET (self),
-                                     &GRAPHENE_POINT_INIT (x, y), &p))
-        p = GRAPHENE_POINT_INIT (x, y);
-      gtk_popover_set_pointing_to (GTK_POPOVER (self->context_menu),
-                                   &(GdkRectangle) { p.x, p.y, 1, 1 });
-      gtk_popover_popup (GTK_POPOVER (self->context_menu));
-    }
   gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+}
+
+/* The right button, caught before the text view's own gesture sees it:
+ * the moves' menu is the only one (the text view's Cut/Copy/Paste menu
+ * never opens over it, on a move or beside one). */
+static void
+secondary_pressed_cb (GtkGestureClick *gesture, int n_press, double x, double y, VsMoveTreeView *self)
+{
+  VsGameNode *node = node_at_point (self, x, y);
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+  if (node == NULL)
+    return;
+  g_signal_emit (self, signals[NODE_ACTIVATED], 0, node);
+  graphene_point_t p;
+  if (!gtk_widget_compute_point (GTK_WIDGET (self->text_view), GTK_WIDGET (self),
+                                 &GRAPHENE_POINT_INIT (x, y), &p))
+    p = GRAPHENE_POINT_INIT (x, y);
+  gtk_popover_set_pointing_to (GTK_POPOVER (self->context_menu),
+                               &(GdkRectangle) { p.x, p.y, 1, 1 });
+  gtk_popover_popup (GTK_POPOVER (self->context_menu));
 }
 
 static void
@@ -451,6 +460,14 @@ vs_move_tree_view_init (VsMoveTreeView *self)
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), 0);
   g_signal_connect (click, "pressed", G_CALLBACK (pressed_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self->text_view), GTK_EVENT_CONTROLLER (click));
+  GtkGesture *secondary = gtk_gesture_click_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (secondary), GDK_BUTTON_SECONDARY);
+  gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (secondary), GTK_PHASE_CAPTURE);
+  gtk_event_controller_set_name (GTK_EVENT_CONTROLLER (secondary), "move-menu");
+  g_signal_connect (secondary, "pressed", G_CALLBACK (secondary_pressed_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->text_view), GTK_EVENT_CONTROLLER (secondary));
+  /* (and no Cut/Copy/Paste menu from the keyboard or a long press either) */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self->text_view), "menu.popup", FALSE);
   GtkEventController *motion = gtk_event_controller_motion_new ();
   g_signal_connect (motion, "motion", G_CALLBACK (motion_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self->text_view), motion);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "test-app-util.h"
+#include "vs-move-tree-view.h"
 #include "vs-new-game-dialog.h"
 #include "vs-preferences-dialog.h"
 #include "vs-setup-editor.h"
@@ -25,6 +26,36 @@ has_japanese (const char *text)
 }
 
 /* Texts of every label, button and tooltip under widget. */
+/* The first submenu in model (the move list's "Annotation"). */
+static GMenuModel *
+find_submenu (GMenuModel *model)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (model); i++)
+    {
+      GMenuModel *sub = g_menu_model_get_item_link (model, i, G_MENU_LINK_SUBMENU);
+      if (sub)
+        return sub;
+      g_autoptr (GMenuModel) section = g_menu_model_get_item_link (model, i, G_MENU_LINK_SECTION);
+      if (section && (sub = find_submenu (section)))
+        return sub;
+    }
+  return NULL;
+}
+
+static GtkWidget *
+find_widget (GtkWidget *w, GType type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (w, type))
+    return w;
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_widget (c, type);
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
 static void
 collect_texts (GtkWidget *widget, GPtrArray *out)
 {
@@ -110,6 +141,23 @@ test_language (void)
       g_assert_true (app_test_screenshot (GTK_WIDGET (win), path, &error));
       g_assert_no_error (error);
       app_test_action (win, "win.analyse", NULL);
+
+      /* The move list's Annotation menu (issue 21: ⩲ ⩱ were empty boxes). */
+      GtkWidget *tree = find_widget (GTK_WIDGET (win), VS_TYPE_MOVE_TREE_VIEW);
+      GtkWidget *tree_menu = find_widget (tree, GTK_TYPE_POPOVER_MENU);
+      g_assert_nonnull (tree_menu);
+      g_autoptr (GMenuModel) nags = find_submenu (gtk_popover_menu_get_menu_model (GTK_POPOVER_MENU (tree_menu)));
+      g_assert_nonnull (nags);
+      GtkWidget *nag_menu = gtk_popover_menu_new_from_model (nags);
+      gtk_widget_set_parent (nag_menu, tree);
+      gtk_popover_popup (GTK_POPOVER (nag_menu));
+      app_test_run (400);
+      g_autofree char *mname = g_strdup_printf ("annotation-menu-%s.png", ja ? "ja" : "en");
+      g_autofree char *mpath = g_build_filename (dir, mname, NULL);
+      g_autoptr (GError) merror = NULL;
+      g_assert_true (app_test_screenshot (nag_menu, mpath, &merror));
+      gtk_popover_popdown (GTK_POPOVER (nag_menu));
+      gtk_widget_unparent (nag_menu);
 
       /* The dialogs. */
       GtkWidget *dialogs[4];

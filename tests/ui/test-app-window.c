@@ -16,6 +16,7 @@
 #include "vs-board-view.h"
 #include "vs-guide-window.h"
 #include "vs-janggi.h"
+#include "vs-move-tree-view.h"
 #include "vs-new-game-dialog.h"
 #include "vs-preferences-dialog.h"
 #include "vs-setup-editor.h"
@@ -780,6 +781,92 @@ test_play_engine (void)
 static void test_annotate_explained (void);
 static void test_annotate_dialog (void);
 
+static GtkWidget *
+find_widget (GtkWidget *w, GType type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (w, type))
+    return w;
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_widget (c, type);
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+/* Issue 21: right-clicking a move opens the moves' menu only — the text
+ * view's own Cut/Copy/Paste menu is never opened under it — and the
+ * slight-advantage NAGs read "+=" / "=+" (the fonts have no ⩲ ⩱). */
+static void
+test_move_menu_only (void)
+{
+  g_autofree char *path = app_test_data ("records/crazyhouse/lichess-2018-jannlee-crazyara.pgn");
+  VsWindow *win = app_test_window ();
+  app_test_open (win, path);
+  for (int i = 0; i < 3; i++)
+    app_test_action (win, "win.go-next", NULL);
+  app_test_run (100);
+  GtkWidget *tree = find_widget (GTK_WIDGET (win), VS_TYPE_MOVE_TREE_VIEW);
+  g_assert_nonnull (tree);
+  GtkTextView *text_view = GTK_TEXT_VIEW (find_widget (tree, GTK_TYPE_TEXT_VIEW));
+  g_assert_nonnull (text_view);
+
+  /* the right button is caught in the capture phase, before the text
+   * view's gesture, and the text view's menu action is off */
+  GtkGesture *secondary = NULL;
+  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (text_view));
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr (GtkEventController) c = g_list_model_get_item (controllers, i);
+      if (GTK_IS_GESTURE_CLICK (c) && g_strcmp0 (gtk_event_controller_get_name (c), "move-menu") == 0)
+        secondary = GTK_GESTURE (c);
+    }
+  g_assert_nonnull (secondary);
+  g_assert_cmpuint (gtk_gesture_single_get_button (GTK_GESTURE_SINGLE (secondary)), ==, GDK_BUTTON_SECONDARY);
+  g_assert_cmpint (gtk_event_controller_get_propagation_phase (GTK_EVENT_CONTROLLER (secondary)), ==, GTK_PHASE_CAPTURE);
+  gtk_widget_activate_action (GTK_WIDGET (text_view), "menu.popup", NULL);   /* (disabled: nothing opens) */
+  app_test_run (100);
+  for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (text_view)); c; c = gtk_widget_get_next_sibling (c))
+    g_assert_false (GTK_IS_POPOVER (c) && gtk_widget_get_visible (c));
+
+  /* a right click on the second move: the cursor goes there and the
+   * moves' menu opens; no other popover is shown */
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (text_view);
+  g_autofree char *text = vs_window_get_move_text (win);
+  const char *second = strstr (text, "Nc6");
+  g_assert_nonnull (second);
+  GtkTextIter iter;
+  gtk_text_buffer_get_iter_at_offset (buffer, &iter, (int) g_utf8_pointer_to_offset (text, second));
+  GdkRectangle r;
+  gtk_text_view_get_iter_location (text_view, &iter, &r);
+  int wx, wy;
+  gtk_text_view_buffer_to_window_coords (text_view, GTK_TEXT_WINDOW_WIDGET, r.x + 2, r.y + r.height / 2, &wx, &wy);
+  g_signal_emit_by_name (secondary, "pressed", 1, (double) wx, (double) wy);
+  app_test_run (200);
+  g_assert_cmpstr (vs_game_node_get_san (vs_window_get_cursor (win)), ==, "Nc6");
+  GtkWidget *menu = NULL;
+  for (GtkWidget *c = gtk_widget_get_first_child (tree); c; c = gtk_widget_get_next_sibling (c))
+    if (GTK_IS_POPOVER_MENU (c))
+      menu = c;
+  g_assert_nonnull (menu);
+  g_assert_true (gtk_widget_get_visible (menu));
+  for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (text_view)); c; c = gtk_widget_get_next_sibling (c))
+    g_assert_false (GTK_IS_POPOVER (c) && gtk_widget_get_visible (c));
+  gtk_popover_popdown (GTK_POPOVER (menu));
+
+  /* ⩲ / ⩱ as "+=" / "=+" in the moves */
+  app_test_action (win, "win.toggle-nag", g_variant_new_int32 (14));
+  g_autofree char *marked = vs_window_get_move_text (win);
+  g_assert_nonnull (strstr (marked, "Nc6+="));
+  app_test_action (win, "win.toggle-nag", g_variant_new_int32 (15));
+  g_autofree char *marked2 = vs_window_get_move_text (win);
+  g_assert_nonnull (strstr (marked2, "Nc6=+"));
+  app_test_action (win, "win.undo", NULL);
+  app_test_action (win, "win.undo", NULL);
+  gtk_window_destroy (GTK_WINDOW (win));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -796,6 +883,7 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/app/first-run-sample", test_first_run_sample);
   g_test_add_func ("/app/navigate", test_navigate);
+  g_test_add_func ("/app/move-menu-only", test_move_menu_only);
   g_test_add_func ("/app/edit-undo-save-reopen", test_edit_undo_save_reopen);
   g_test_add_func ("/app/samples", test_samples);
   g_test_add_func ("/app/multi-game-list", test_multi_game_list);
