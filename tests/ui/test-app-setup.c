@@ -159,7 +159,7 @@ test_crazyhouse (void)
   const VsVariant *v = vs_variant_lookup ("crazyhouse");
   VsSetupEditor *ed = vs_setup_editor_new (GTK_WINDOW (win), v, NULL);
   gtk_window_present (GTK_WINDOW (ed));
-  app_test_run (100);
+  app_test_wait_allocated (GTK_WIDGET (board_of (ed)));
   g_assert_null (vs_setup_editor_get_error (ed));
   g_assert_true (gtk_widget_get_visible (child (ed, "hand_box")));
   g_assert_true (gtk_widget_get_visible (child (ed, "castling_grid")));
@@ -261,7 +261,7 @@ test_strato (void)
   const VsVariant *v = vs_variant_lookup ("strato");
   VsSetupEditor *ed = vs_setup_editor_new (GTK_WINDOW (win), v, NULL);
   gtk_window_present (GTK_WINDOW (ed));
-  app_test_run (100);
+  app_test_wait_allocated (GTK_WIDGET (board_of (ed)));
   g_assert_false (gtk_widget_get_visible (child (ed, "hand_box")));
   g_assert_false (gtk_widget_get_visible (child (ed, "castling_grid")));
   /* the unmoved mark of the White king on Ae1 */
@@ -291,7 +291,7 @@ test_chartima (void)
   VsSetupEditor *ed = vs_setup_editor_new (GTK_WINDOW (win), v, NULL);
   vs_setup_editor_set_piece_set (ed, "chartima-kanji");
   gtk_window_present (GTK_WINDOW (ed));
-  app_test_run (100);
+  app_test_wait_allocated (GTK_WIDGET (board_of (ed)));
   g_assert_false (gtk_widget_get_visible (child (ed, "hand_box")));
   g_assert_true (gtk_widget_get_visible (child (ed, "castling_grid")));
   int nb = type_of (v, "nB");
@@ -329,7 +329,7 @@ test_janggi (void)
   const VsVariant *v = vs_variant_lookup ("janggi");
   VsSetupEditor *ed = vs_setup_editor_new (GTK_WINDOW (win), v, NULL);
   gtk_window_present (GTK_WINDOW (ed));
-  app_test_run (100);
+  app_test_wait_allocated (GTK_WIDGET (board_of (ed)));
   /* only the side to move besides the pieces */
   g_assert_false (gtk_widget_get_visible (child (ed, "hand_box")));
   g_assert_false (gtk_widget_get_visible (child (ed, "castling_grid")));

@@ -26,7 +26,7 @@ app_test_window (void)
   VsWindow *win = vs_window_new (app_test_application ());
   gtk_window_set_default_size (GTK_WINDOW (win), 1180, 760);
   gtk_window_present (GTK_WINDOW (win));
-  app_test_run (50);
+  app_test_wait_allocated (GTK_WIDGET (win));
   return win;
 }
 
@@ -74,6 +74,22 @@ app_test_run (guint ms)
   g_timeout_add (ms, timeout_cb, &done);
   while (!done)
     g_main_context_iteration (NULL, TRUE);
+}
+
+void
+app_test_wait_allocated (GtkWidget *widget)
+{
+  /* however busy the machine: no fixed wait, a bound only against a hang */
+  gint64 give_up = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+  while (!(gtk_widget_get_mapped (widget) && gtk_widget_get_width (widget) > 0 &&
+           gtk_widget_get_height (widget) > 0))
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, give_up);
+      if (!g_main_context_iteration (NULL, FALSE))
+        g_usleep (1000);
+    }
+  /* one more frame, so what was laid out is also drawn */
+  app_test_run (20);
 }
 
 void

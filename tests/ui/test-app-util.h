@@ -10,6 +10,9 @@ VsWindow      *app_test_window (void);
 /* Runs the main loop until `signal` is emitted on obj (its first boolean
  * argument is stored in *ok), or timeout_ms passes.  Returns whether it came. */
 gboolean       app_test_wait_signal (gpointer obj, const char *signal, guint timeout_ms, gboolean *ok);
+/* Runs the main loop until widget is mapped and has a size (then one frame
+ * more); fails only if that takes over a minute. */
+void           app_test_wait_allocated (GtkWidget *widget);
 /* Runs the main loop for ms milliseconds. */
 void           app_test_run (guint ms);
 /* Activates a window action, with a parameter or NULL (asserts it exists),
