@@ -26,7 +26,7 @@ vs_cli_diagram (int argc, char **argv)
   GOptionEntry entries[] = {
     { "variant", 'v', 0, G_OPTION_ARG_STRING, &variant_id, N_("Variant: chartima, strato, janggi, janggi-casual, crazyhouse"), "ID" },
     { "fen", 'f', 0, G_OPTION_ARG_STRING, &fen, N_("Position string (default: the start position)"), "STRING" },
-    { "theme", 't', 0, G_OPTION_ARG_STRING, &theme, N_("Board theme: wood, slate, paper"), "NAME" },
+    { "theme", 't', 0, G_OPTION_ARG_STRING, &theme, N_("Board theme: wood, slate, paper, felt, marble, sandstone, glacier, amber, tidepool, chamber"), "NAME" },
     { "pieces", 'p', 0, G_OPTION_ARG_STRING, &pieces, N_("Piece set (default: the variant’s own)"), "NAME" },
     { "size", 's', 0, G_OPTION_ARG_INT, &size, N_("Longer side of the image in pixels (default 480)"), "PX" },
     { "arrow", 'a', 0, G_OPTION_ARG_STRING_ARRAY, &arrows, N_("Draw an arrow, e.g. e2e4 or Re2e4 (colour letter G/R/B/Y first); repeatable"), "MOVE" },

@@ -1,6 +1,6 @@
 /* vs-board-theme.h — board themes and the SVG asset cache (GTK-free).
  *
- * Themes (wood, slate, paper) and piece sets live in the GResource bundle
+ * Themes (wood, slate, paper and the seven of issue 20) and piece sets live in the GResource bundle
  * data/vs-board.gresource.xml under /org/example/VariantStudy/board/.  Every
  * SVG is parsed once (RsvgHandle, kept for the process) and rasterised on
  * request; the widget caches those rasters as textures, the diagram export

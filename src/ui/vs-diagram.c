@@ -26,8 +26,9 @@ vs_diagram_layout (const VsPosition *pos, const VsDiagramOptions *o, VsBoardLayo
   const VsVariant *v = pos->variant;
   if (vs_board_theme_get (o->theme) == NULL)
     {
+      g_autofree char *known = g_strjoinv (", ", (char **) vs_board_theme_names ());
       g_set_error (error, VS_DIAGRAM_ERROR, VS_DIAGRAM_ERROR_THEME,
-                   _("Unknown board theme “%s” (known: wood, slate, paper)"), o->theme);
+                   _("Unknown board theme “%s” (known: %s)"), o->theme, known);
       return FALSE;
     }
   if (o->piece_set && !vs_piece_set_supports (o->piece_set, v))
