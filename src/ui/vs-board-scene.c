@@ -116,6 +116,50 @@ flatten_prim (const VsBoardLayout *l, const VsPrim *p, GArray *out)
     }
 }
 
+/* Andrew's monotone chain: hull of n points (x, y pairs) into out, at most
+ * max points; returns the count. */
+static int
+cmp_point (const void *a, const void *b)
+{
+  const double *p = a, *q = b;
+  if (p[0] != q[0])
+    return p[0] < q[0] ? -1 : 1;
+  return p[1] < q[1] ? -1 : p[1] > q[1];
+}
+
+static double
+cross3 (const double *o, const double *a, const double *b)
+{
+  return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
+}
+
+static int
+convex_hull (double *pts, int n, double *out, int max)
+{
+  qsort (pts, n, 2 * sizeof (double), cmp_point);
+  double h[2 * 2 * 48];
+  int k = 0;
+  for (int i = 0; i < n; i++)
+    {
+      while (k >= 2 && cross3 (&h[2 * (k - 2)], &h[2 * (k - 1)], &pts[2 * i]) <= 0)
+        k--;
+      h[2 * k] = pts[2 * i];
+      h[2 * k + 1] = pts[2 * i + 1];
+      k++;
+    }
+  for (int i = n - 2, t = k + 1; i >= 0; i--)
+    {
+      while (k >= t && cross3 (&h[2 * (k - 2)], &h[2 * (k - 1)], &pts[2 * i]) <= 0)
+        k--;
+      h[2 * k] = pts[2 * i];
+      h[2 * k + 1] = pts[2 * i + 1];
+      k++;
+    }
+  k = MIN (k - 1, max);
+  memcpy (out, h, 2 * k * sizeof (double));
+  return k;
+}
+
 /* footprint of a flat tile, in cell units (0…1), counter-clockwise */
 static int
 tile_outline (VsTileShape shape, gboolean pointing_down, double size, double pts[24])
@@ -175,23 +219,20 @@ add_raised_tile (GArray *out, const VsBoardLayout *l, const VsSceneInput *in, in
     }
   double pts[24];
   int n = tile_outline (shape, VS_PIECE_COLOR (piece) == VS_BLACK, size, pts);
-  VsColor side = in->theme->tile_side;
+  /* the side: the outline of the tile's bottom and top faces together
+   * (their convex hull), under the top face; one polygon per tile */
+  double hp[48];
+  int m = 0;
   for (int k = 0; k < n; k++)
-    {
-      int k2 = (k + 1) % n;
-      VsPrim *qd = add (out, VS_PRIM_QUAD, -1);
-      qd->color = side;
-      /* faces turned towards the light are a little lighter */
-      double shade = 0.75 + 0.25 * (pts[2 * k + 1] + pts[2 * k2 + 1]) / 2;
-      qd->color.r *= shade;
-      qd->color.g *= shade;
-      qd->color.b *= shade;
-      vs_board_layout_plane_point_z (l, p, u + pts[2 * k], v + pts[2 * k + 1], 0, &qd->q[0], &qd->q[1]);
-      vs_board_layout_plane_point_z (l, p, u + pts[2 * k2], v + pts[2 * k2 + 1], 0, &qd->q[2], &qd->q[3]);
-      vs_board_layout_plane_point_z (l, p, u + pts[2 * k2], v + pts[2 * k2 + 1], T, &qd->q[4], &qd->q[5]);
-      vs_board_layout_plane_point_z (l, p, u + pts[2 * k], v + pts[2 * k + 1], T, &qd->q[6], &qd->q[7]);
-      quad_grow (qd->q, 0.3);
-    }
+    for (int z = 0; z < 2; z++)
+      {
+        vs_board_layout_plane_point_z (l, p, u + pts[2 * k], v + pts[2 * k + 1], z ? T : 0,
+                                       &hp[2 * m], &hp[2 * m + 1]);
+        m++;
+      }
+  VsPrim *sd = add (out, VS_PRIM_QUAD, -1);
+  sd->color = in->theme->tile_side;
+  sd->n_q = convex_hull (hp, m, sd->q, VS_PRIM_MAX_POINTS);
   VsPrim *top = add (out, VS_PRIM_ASSET, -1);
   top->x = u;
   top->y = v;
@@ -742,6 +783,78 @@ set_color (cairo_t *cr, const VsColor *c)
   cairo_set_source_rgba (cr, c->r, c->g, c->b, c->a);
 }
 
+/* The 3-D view's tiles lie on the board: each is drawn through a different
+ * affine map.  Transforming a raster at every frame costs far more than
+ * copying one, so the transformed rasters are kept (main thread only),
+ * keyed by the art, its raster size and the linear part of the map. */
+static GHashTable *warp_cache;
+
+typedef struct {
+  cairo_surface_t *surface;
+  int ox, oy;        /* device offset of the raster from the art's origin */
+} VsWarp;
+
+static void
+warp_free (gpointer data)
+{
+  VsWarp *w = data;
+  cairo_surface_destroy (w->surface);
+  g_free (w);
+}
+
+static void
+paint_warped (cairo_t *cr, const VsPrim *p, cairo_surface_t *img, double sw, double sh)
+{
+  cairo_matrix_t m;
+  cairo_get_matrix (cr, &m);
+  /* the art's rectangle in device space, without the translation */
+  double lxx = m.xx * p->w / sw, lyx = m.yx * p->w / sw;
+  double lxy = m.xy * p->h / sh, lyy = m.yy * p->h / sh;
+  char key[160];
+  g_snprintf (key, sizeof key, "%p|%g|%g|%.4f|%.4f|%.4f|%.4f", (const void *) p->asset, sw, sh,
+              lxx, lyx, lxy, lyy);
+  if (warp_cache == NULL)
+    warp_cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, warp_free);
+  VsWarp *w = g_hash_table_lookup (warp_cache, key);
+  if (w == NULL)
+    {
+      double xs[4] = { 0, lxx * sw, lxy * sh, lxx * sw + lxy * sh };
+      double ys[4] = { 0, lyx * sw, lyy * sh, lyx * sw + lyy * sh };
+      double x0 = xs[0], x1 = xs[0], y0 = ys[0], y1 = ys[0];
+      for (int k = 1; k < 4; k++)
+        {
+          x0 = MIN (x0, xs[k]);
+          x1 = MAX (x1, xs[k]);
+          y0 = MIN (y0, ys[k]);
+          y1 = MAX (y1, ys[k]);
+        }
+      int ix = (int) floor (x0) - 1, iy = (int) floor (y0) - 1;
+      int iw = (int) ceil (x1) + 1 - ix, ih = (int) ceil (y1) + 1 - iy;
+      w = g_new0 (VsWarp, 1);
+      w->ox = ix;
+      w->oy = iy;
+      w->surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, MAX (iw, 1), MAX (ih, 1));
+      cairo_t *c2 = cairo_create (w->surface);
+      cairo_translate (c2, -ix, -iy);
+      cairo_matrix_t lm;
+      cairo_matrix_init (&lm, lxx, lyx, lxy, lyy, 0, 0);
+      cairo_transform (c2, &lm);
+      cairo_set_source_surface (c2, img, 0, 0);
+      cairo_rectangle (c2, 0, 0, sw, sh);
+      cairo_fill (c2);
+      cairo_destroy (c2);
+      cairo_surface_flush (w->surface);
+      if (g_hash_table_size (warp_cache) > 2048)
+        g_hash_table_remove_all (warp_cache);
+      g_hash_table_insert (warp_cache, g_strdup (key), w);
+    }
+  double dx = p->x, dy = p->y;
+  cairo_user_to_device (cr, &dx, &dy);
+  cairo_identity_matrix (cr);
+  cairo_set_source_surface (cr, w->surface, round (dx) + w->ox, round (dy) + w->oy);
+  cairo_paint_with_alpha (cr, p->alpha);
+}
+
 void
 vs_board_scene_draw_cairo (const VsBoardLayout *l, const GArray *prims, cairo_t *cr)
 {
@@ -759,7 +872,7 @@ vs_board_scene_draw_cairo_cached (const VsBoardLayout *l, const GArray *prims, c
       if (p->kind == VS_PRIM_QUAD)
         {
           cairo_move_to (cr, p->q[0], p->q[1]);
-          for (int k = 1; k < 4; k++)
+          for (int k = 1; k < (p->n_q ? p->n_q : 4); k++)
             cairo_line_to (cr, p->q[2 * k], p->q[2 * k + 1]);
           cairo_close_path (cr);
           if (p->color.a > 0)
@@ -807,12 +920,7 @@ vs_board_scene_draw_cairo_cached (const VsBoardLayout *l, const GArray *prims, c
               cairo_surface_t *img = sw >= 1 && sh >= 1 ? get_surface (p->asset, sw, sh, data) : NULL;
               if (img)
                 {
-                  cairo_rectangle (cr, p->x, p->y, p->w, p->h);
-                  cairo_clip (cr);
-                  cairo_translate (cr, p->x, p->y);
-                  cairo_scale (cr, p->w / sw, p->h / sh);
-                  cairo_set_source_surface (cr, img, 0, 0);
-                  cairo_paint_with_alpha (cr, p->alpha);
+                  paint_warped (cr, p, img, sw, sh);
                   break;
                 }
             }

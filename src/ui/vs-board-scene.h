@@ -20,10 +20,12 @@ typedef enum {
   VS_PRIM_CROSS,   /* an X in rect, `width` px                                 */
   VS_PRIM_ARROW,   /* x,y → x2,y2 (screen), shaft `width` px                   */
   VS_PRIM_TEXT,    /* text centred on x,y (screen), font size `size` px       */
-  VS_PRIM_QUAD,    /* 3-D view: screen quadrilateral q[]; filled with color
+  VS_PRIM_QUAD,    /* 3-D view: screen polygon q[] (n_q corners, 0: four); filled with color
                     * (if not transparent), then `asset` over (x,y,w,h)
                     * through xf, clipped to the quadrilateral             */
 } VsPrimKind;
+
+#define VS_PRIM_MAX_POINTS 24
 
 typedef struct {
   VsPrimKind  kind;
@@ -43,7 +45,8 @@ typedef struct {
    * the local affine map of the board plane where it lies */
   gboolean    has_xf;
   VsAffine    xf;
-  double      q[8];           /* QUAD corners x0,y0 … x3,y3                */
+  double      q[2 * VS_PRIM_MAX_POINTS];   /* QUAD corners x0,y0 …      */
+  int         n_q;            /* QUAD: number of corners (0: four)          */
 } VsPrim;
 
 typedef struct {

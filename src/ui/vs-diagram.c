@@ -163,7 +163,7 @@ vs_board_scene_to_svg (const VsBoardLayout *l, const GArray *prims, int width, i
             {
               /* 3-D view: colour, then the art through xf, clipped */
               GString *pts = g_string_new (NULL);
-              for (int k = 0; k < 4; k++)
+              for (int k = 0; k < (p->n_q ? p->n_q : 4); k++)
                 g_string_append_printf (pts, "%s%.3f,%.3f", k ? " " : "", p->q[2 * k], p->q[2 * k + 1]);
               if (p->color.a > 0)
                 {
