@@ -237,23 +237,23 @@ THEMES = [
     ('marble', theme_marble, dict(line='#4a2520', frame='#5e332c', **{'coord-light': '#7b3f36', 'coord-dark': '#efece6',
       'text': '#3a1d18', 'camp': '#2c5aa0b0', 'last-move': '#e8c24a80', 'check': '#e0202080',
       'selected': '#5aa06a90', 'target': '#3a1d1870', 'capture': '#d0202090',
-      'tile-fill': '#f4f1ec', 'tile-edge': '#5a3029', 'tile-side': '#a8a199'})),
+      'tile-fill': '#f4f1ec', 'tile-edge': '#3a1c18', 'tile-side': '#a8a199'})),
     ('sandstone', theme_sandstone, dict(line='#5a3412', frame='#7a4a20', **{'coord-light': '#9c5f2d', 'coord-dark': '#f3dcb2',
       'text': '#4a2a0e', 'camp': '#8a2a1ab0', 'last-move': '#f0e05080', 'check': '#e0202080',
       'selected': '#6a9a3a90', 'target': '#4a2a0e70', 'capture': '#d0202090',
-      'tile-fill': '#f0d9ae', 'tile-edge': '#5a3412', 'tile-side': '#a8733e'})),
+      'tile-fill': '#f0d9ae', 'tile-edge': '#3e220a', 'tile-side': '#a8733e'})),
     ('glacier', theme_glacier, dict(line='#1f4f6e', frame='#2f668a', **{'coord-light': '#4f8fb5', 'coord-dark': '#f0f8fc',
       'text': '#163a52', 'camp': '#d05a30b0', 'last-move': '#fff27080', 'check': '#ff303090',
       'selected': '#40b0a090', 'target': '#163a5270', 'capture': '#e0202090',
-      'tile-fill': '#f4fbff', 'tile-edge': '#1f4f6e', 'tile-side': '#8fb9d2'})),
+      'tile-fill': '#f4fbff', 'tile-edge': '#0f2a3c', 'tile-side': '#8fb9d2'})),
     ('amber', theme_amber, dict(line='#5a2a04', frame='#7a3a08', **{'coord-light': '#a0561a', 'coord-dark': '#fde3a6',
       'text': '#4a2204', 'camp': '#3a6a2ab0', 'last-move': '#fff6a080', 'check': '#e0202090',
       'selected': '#4a8a3a90', 'target': '#4a220470', 'capture': '#c0101090',
-      'tile-fill': '#fbe6b4', 'tile-edge': '#5a2a04', 'tile-side': '#b8762a'})),
+      'tile-fill': '#fbe6b4', 'tile-edge': '#3c1a02', 'tile-side': '#b8762a'})),
     ('tidepool', theme_tidepool, dict(line='#1c4a4c', frame='#24595c', **{'coord-light': '#3b8587', 'coord-dark': '#eef0e0',
       'text': '#163c3e', 'camp': '#d0603ab0', 'last-move': '#f4e06a80', 'check': '#e0202080',
       'selected': '#f08a6a90', 'target': '#163c3e70', 'capture': '#d0202090',
-      'tile-fill': '#fbf3e6', 'tile-edge': '#1c4a4c', 'tile-side': '#c8a888'})),
+      'tile-fill': '#fbf3e6', 'tile-edge': '#0f2e30', 'tile-side': '#c8a888'})),
     ('chamber', theme_chamber, dict(line='#2a2620', frame='#3d3831', **{'coord-light': '#5c564e', 'coord-dark': '#d9d3c6',
       'text': '#1e1b17', 'camp': '#8a1a1ab0', 'last-move': '#e8c84a80', 'check': '#e0202080',
       'selected': '#c08a3a90', 'target': '#1e1b1770', 'capture': '#d0202090',
@@ -266,15 +266,16 @@ LABELS = {'felt': 'Classic felt', 'marble': 'Renaissance marble', 'sandstone': '
 
 # ---- the piece sets ------------------------------------------------------------------
 # (white body top, white body bottom, white outline, black top, black bottom,
-#  black outline, black details, outline width factor)
+#  black outline, black details, outline width factor).  Outlines stay dark
+#  (r+g+b < 120) so that the pieces read on every board.
 SETS = {
     'felt':      ('#fffdf4', '#e4dabf', '#2b2118', '#555555', '#121212', '#000000', '#d8d0bc', 1.0),
-    'marble':    ('#ffffff', '#d6d0c6', '#5b5550', '#8a4a40', '#3a1a16', '#1e0c0a', '#efe4da', 0.85),
-    'sandstone': ('#f6e1b6', '#c9965a', '#5a3a16', '#9a5a2c', '#4e280e', '#241002', '#f0d5a4', 1.15),
-    'glacier':   ('#ffffff', '#b9dff2', '#2b5d7a', '#4a8cb2', '#0f3550', '#06202f', '#d9f1ff', 0.9),
-    'amber':     ('#ffeeb4', '#f0b040', '#6b3a06', '#b8621a', '#4e2203', '#2a1100', '#ffd98a', 1.0),
-    'tidepool':  ('#fff6ea', '#f3b29a', '#6a3b2e', '#3a8c86', '#0d3b3f', '#052224', '#c9f0e6', 1.0),
-    'chamber':   ('#ebe6da', '#a39c8f', '#3a352e', '#76716a', '#2a2723', '#141210', '#d7d1c4', 1.2),
+    'marble':    ('#ffffff', '#d6d0c6', '#2e2a27', '#8a4a40', '#3a1a16', '#1e0c0a', '#efe4da', 0.85),
+    'sandstone': ('#f6e1b6', '#c9965a', '#3a2208', '#9a5a2c', '#4e280e', '#241002', '#f0d5a4', 1.15),
+    'glacier':   ('#ffffff', '#b9dff2', '#12324a', '#4a8cb2', '#0f3550', '#06202f', '#d9f1ff', 0.9),
+    'amber':     ('#ffeeb4', '#f0b040', '#3e2002', '#b8621a', '#4e2203', '#2a1100', '#ffd98a', 1.0),
+    'tidepool':  ('#fff6ea', '#f3b29a', '#3a1c14', '#3a8c86', '#0d3b3f', '#052224', '#c9f0e6', 1.0),
+    'chamber':   ('#ebe6da', '#a39c8f', '#24201b', '#76716a', '#2a2723', '#141210', '#d7d1c4', 1.2),
 }
 
 
