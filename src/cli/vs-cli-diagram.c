@@ -22,11 +22,11 @@ vs_cli_diagram (int argc, char **argv)
   g_auto(GStrv) highlights = NULL;
   g_auto(GStrv) circles = NULL;
   int size = 480;
-  gboolean flip = FALSE, no_coords = FALSE, gibo = FALSE, stacked = FALSE;
+  gboolean flip = FALSE, no_coords = FALSE, gibo = FALSE, stacked = FALSE, three_d = FALSE;
   GOptionEntry entries[] = {
     { "variant", 'v', 0, G_OPTION_ARG_STRING, &variant_id, N_("Variant: chartima, strato, janggi, janggi-casual, crazyhouse"), "ID" },
     { "fen", 'f', 0, G_OPTION_ARG_STRING, &fen, N_("Position string (default: the start position)"), "STRING" },
-    { "theme", 't', 0, G_OPTION_ARG_STRING, &theme, N_("Board theme: wood, slate, paper"), "NAME" },
+    { "theme", 't', 0, G_OPTION_ARG_STRING, &theme, N_("Board theme: wood, slate, paper, felt, marble, sandstone, glacier, amber, tidepool, chamber"), "NAME" },
     { "pieces", 'p', 0, G_OPTION_ARG_STRING, &pieces, N_("Piece set (default: the variant’s own)"), "NAME" },
     { "size", 's', 0, G_OPTION_ARG_INT, &size, N_("Longer side of the image in pixels (default 480)"), "PX" },
     { "arrow", 'a', 0, G_OPTION_ARG_STRING_ARRAY, &arrows, N_("Draw an arrow, e.g. e2e4 or Re2e4 (colour letter G/R/B/Y first); repeatable"), "MOVE" },
@@ -37,6 +37,7 @@ vs_cli_diagram (int argc, char **argv)
     { "no-coordinates", 0, 0, G_OPTION_ARG_NONE, &no_coords, N_("Leave out the coordinates"), NULL },
     { "gibo", 0, 0, G_OPTION_ARG_NONE, &gibo, N_("Janggi: coordinates in gibo numbering"), NULL },
     { "stacked", 0, 0, G_OPTION_ARG_NONE, &stacked, N_("Strato: the three levels stacked in an oblique view"), NULL },
+    { "3d", 0, 0, G_OPTION_ARG_NONE, &three_d, N_("The board in perspective, the pieces standing (3-D view)"), NULL },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Output file: FILE.svg or FILE.png"), "FILE" },
     { NULL }
   };
@@ -80,6 +81,7 @@ vs_cli_diagram (int argc, char **argv)
   o.coordinates = !no_coords;
   o.gibo = gibo;
   o.strato_view = stacked ? VS_STRATO_VIEW_STACKED : VS_STRATO_VIEW_SIDE_BY_SIDE;
+  o.three_d = three_d;
 
   g_autoptr(GArray) shapes = g_array_new (FALSE, FALSE, sizeof (VsBoardShape));
   g_autoptr(GArray) marks = g_array_new (FALSE, FALSE, sizeof (VsSquareMark));

@@ -163,6 +163,10 @@ vs_application_startup (GApplication *app)
 
   self->settings = g_settings_new (APP_ID);
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions, G_N_ELEMENTS (app_actions), app);
+  /* issue 20: the 3-D board, a stateful action on its setting (the windows
+   * follow the setting) */
+  g_autoptr(GAction) board_3d = g_settings_create_action (self->settings, "board-3d");
+  g_action_map_add_action (G_ACTION_MAP (app), board_3d);
 
   static const struct { const char *action; const char *accels[3]; } accels[] = {
     { "app.quit", { "<Control>q", NULL } },
@@ -189,6 +193,7 @@ vs_application_startup (GApplication *app)
     { "win.take-back", { "<Control>b", NULL } },
     { "win.pass", { "<Control>k", NULL } },   /* issue 18 */
     { "win.analyse", { "<Control>space", NULL } },
+    { "app.board-3d", { "<Control>3", "F3", NULL } },   /* issue 20 */
   };
   for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (app), accels[i].action, accels[i].accels);

@@ -40,6 +40,71 @@ vs_board_hand_types (const VsVariant *v, int out[VS_HAND_TYPES_MAX])
   return n;
 }
 
+/* The 3-D view: a camera above the viewer's edge of the board; Strato's
+ * levels are planes far enough apart that they do not hide one another. */
+#define PERSP_TILT        52.0
+#define PERSP_STRATO_TILT 36.0
+#define PERSP_DISTANCE    1.9    /* camera distance / board size */
+#define PERSP_PIECE_TOP   0.95   /* upright pieces rise this high (fitting) */
+
+static void
+persp_camera (const VsVariant *v, VsProjection *proj, double level_z[3])
+{
+  const VsGeometry *g = &v->geom;
+  double tilt = g->levels > 1 ? PERSP_STRATO_TILT : PERSP_TILT;
+  double t = tilt * G_PI / 180;
+  double gap = g->levels > 1 ? (g->ranks * sin (t) + 1.3) / cos (t) : 0;
+  for (int lev = 0; lev < 3; lev++)
+    level_z[lev] = lev < g->levels ? lev * gap : 0;
+  double cz = (g->levels - 1) * gap / 2;
+  double size = MAX ((double) g->files, g->ranks + (g->levels - 1) * gap * 0.8);
+  vs_projection_init_camera (proj, g->files / 2.0, g->ranks / 2.0, cz, tilt, size * PERSP_DISTANCE);
+}
+
+/* bounding box of the projected board (with standing pieces), in screen units */
+static void
+persp_bbox (const VsVariant *v, const VsProjection *proj, const double level_z[3],
+            double *x0, double *y0, double *x1, double *y1)
+{
+  const VsGeometry *g = &v->geom;
+  double ua = 0, ub = g->files, va = 0, vb = g->ranks;
+  if (g->points)
+    {
+      ua -= POINT_MARGIN;
+      vb += POINT_MARGIN;
+    }
+  *x0 = *y0 = G_MAXDOUBLE;
+  *x1 = *y1 = -G_MAXDOUBLE;
+  for (int lev = 0; lev < g->levels; lev++)
+    for (int k = 0; k < 8; k++)
+      {
+        double sx, sy;
+        vs_projection_project (proj, k & 1 ? ub : ua, k & 2 ? vb : va,
+                               level_z[lev] + (k & 4 ? PERSP_PIECE_TOP : 0), &sx, &sy);
+        *x0 = MIN (*x0, sx);
+        *y0 = MIN (*y0, sy);
+        *x1 = MAX (*x1, sx);
+        *y1 = MAX (*y1, sy);
+      }
+}
+
+void
+vs_board_layout_natural_3d (const VsVariant *v, gboolean hands, VsStratoView view,
+                            gboolean three_d, double *w_units, double *h_units)
+{
+  if (!three_d)
+    {
+      vs_board_layout_natural (v, hands, view, w_units, h_units);
+      return;
+    }
+  VsProjection proj;
+  double lz[3], x0, y0, x1, y1;
+  persp_camera (v, &proj, lz);
+  persp_bbox (v, &proj, lz, &x0, &y0, &x1, &y1);
+  *w_units = x1 - x0 + (hands ? HAND_GAP + HAND_COL : 0);
+  *h_units = y1 - y0;
+}
+
 void
 vs_board_layout_natural (const VsVariant *v, gboolean hands, VsStratoView view,
                          double *w_units, double *h_units)
@@ -94,6 +159,13 @@ void
 vs_board_layout_compute (VsBoardLayout *l, const VsVariant *v, double width, double height,
                          gboolean flipped, VsStratoView view, gboolean hands)
 {
+  vs_board_layout_compute_3d (l, v, width, height, flipped, view, hands, FALSE);
+}
+
+void
+vs_board_layout_compute_3d (VsBoardLayout *l, const VsVariant *v, double width, double height,
+                            gboolean flipped, VsStratoView view, gboolean hands, gboolean three_d)
+{
   memset (l, 0, sizeof *l);
   l->variant = v;
   l->width = width;
@@ -103,7 +175,7 @@ vs_board_layout_compute (VsBoardLayout *l, const VsVariant *v, double width, dou
   l->hands = hands;
   const VsGeometry *g = &v->geom;
   double wu, hu;
-  vs_board_layout_natural (v, hands, view, &wu, &hu);
+  vs_board_layout_natural_3d (v, hands, view, three_d, &wu, &hu);
   double unit = MIN (width / wu, height / hu);
   /* whole pixels per square keep tiles and pieces crisp */
   if (unit >= 8)
@@ -115,7 +187,25 @@ vs_board_layout_compute (VsBoardLayout *l, const VsVariant *v, double width, dou
   l->area.y = floor ((height - l->area.h) / 2);
   double ox = l->area.x, oy = l->area.y;
   l->n_planes = g->levels;
-  if (g->levels == 1)
+  if (three_d)
+    {
+      l->perspective = TRUE;
+      l->raised_tiles = v->family == VS_FAMILY_JANGGI || v->family == VS_FAMILY_CHARTIMA;
+      double x0, y0, x1, y1;
+      persp_camera (v, &l->proj, l->level_z);
+      persp_bbox (v, &l->proj, l->level_z, &x0, &y0, &x1, &y1);
+      vs_projection_fit (&l->proj, unit, ox - x0 * unit, oy - y0 * unit);
+      for (int lev = 0; lev < g->levels; lev++)
+        {
+          vs_board_layout_local_affine (l, lev, g->files / 2.0, g->ranks / 2.0, 0, &l->plane[lev]);
+          double lx, ly, rx, ry;
+          vs_board_layout_plane_point (l, lev, 0, g->ranks / 2.0, &lx, &ly);
+          vs_board_layout_plane_point (l, lev, g->files, g->ranks / 2.0, &rx, &ry);
+          if (g->levels > 1)
+            l->level_label[lev] = (VsRect) { MAX (ox, lx - 0.9 * unit), ly - 0.35 * unit, 0.7 * unit, 0.7 * unit };
+        }
+    }
+  else if (g->levels == 1)
     l->plane[0] = (VsAffine) { unit, 0, 0, unit, round (ox + (g->points ? POINT_MARGIN * unit : 0)), oy };
   else if (view == VS_STRATO_VIEW_STACKED)
     {
@@ -191,11 +281,41 @@ vs_board_layout_cell_square (const VsBoardLayout *l, int plane, int u, int v)
 }
 
 void
+vs_board_layout_plane_point_z (const VsBoardLayout *l, int p, double u, double v, double dz,
+                               double *x, double *y)
+{
+  if (l->perspective)
+    vs_projection_project (&l->proj, u, v, l->level_z[p] + dz, x, y);
+  else
+    vs_affine_apply (&l->plane[p], u, v, x, y);
+}
+
+void
+vs_board_layout_plane_point (const VsBoardLayout *l, int p, double u, double v, double *x, double *y)
+{
+  vs_board_layout_plane_point_z (l, p, u, v, 0, x, y);
+}
+
+void
+vs_board_layout_local_affine (const VsBoardLayout *l, int p, double u, double v, double dz,
+                              VsAffine *out)
+{
+  if (!l->perspective)
+    {
+      *out = l->plane[p];
+      return;
+    }
+  double a[6];
+  vs_projection_local_affine (&l->proj, l->level_z[p] + dz, u, v, a);
+  *out = (VsAffine) { a[0], a[1], a[2], a[3], a[4], a[5] };
+}
+
+void
 vs_board_layout_square_center (const VsBoardLayout *l, int sq, double *x, double *y)
 {
   int p, u, v;
   vs_board_layout_square_cell (l, sq, &p, &u, &v);
-  vs_affine_apply (&l->plane[p], u + 0.5, v + 0.5, x, y);
+  vs_board_layout_plane_point (l, p, u + 0.5, v + 0.5, x, y);
 }
 
 void
@@ -203,6 +323,31 @@ vs_board_layout_piece_rect (const VsBoardLayout *l, int sq, VsRect *r)
 {
   double cx, cy;
   vs_board_layout_square_center (l, sq, &cx, &cy);
+  if (l->perspective)
+    {
+      int p, u, v;
+      vs_board_layout_square_cell (l, sq, &p, &u, &v);
+      if (l->raised_tiles)
+        {
+          /* the top face of the tile, lying on the square */
+          double x0 = G_MAXDOUBLE, y0 = G_MAXDOUBLE, x1 = -G_MAXDOUBLE, y1 = -G_MAXDOUBLE;
+          for (int k = 0; k < 4; k++)
+            {
+              double x, y;
+              vs_board_layout_plane_point_z (l, p, u + (k & 1), v + (k >> 1), VS_BOARD_TILE_HEIGHT, &x, &y);
+              x0 = MIN (x0, x);
+              y0 = MIN (y0, y);
+              x1 = MAX (x1, x);
+              y1 = MAX (y1, y);
+            }
+          *r = (VsRect) { x0, y0, x1 - x0, y1 - y0 };
+          return;
+        }
+      /* an upright figure standing on the centre, scaled by its depth */
+      double ps = 0.92 * vs_projection_scale_at (&l->proj, u + 0.5, v + 0.5, l->level_z[p]);
+      *r = (VsRect) { cx - ps / 2, cy - ps * 0.86, ps, ps };
+      return;
+    }
   if (l->oblique)
     {
       /* upright, standing on the cell centre */
@@ -218,10 +363,17 @@ vs_board_layout_hit (const VsBoardLayout *l, double x, double y)
 {
   VsHit hit = { VS_HIT_NONE, -1, -1, -1, -1 };
   const VsGeometry *g = &l->variant->geom;
-  for (int p = 0; p < l->n_planes; p++)
+  for (int p = l->perspective ? l->n_planes - 1 : 0; l->perspective ? p >= 0 : p < l->n_planes;
+       p += l->perspective ? -1 : 1)
     {
       double u, v;
-      if (!vs_affine_invert_apply (&l->plane[p], x, y, &u, &v))
+      if (l->perspective)
+        {
+          /* inverse projection onto the level's plane */
+          if (!vs_projection_unproject (&l->proj, l->level_z[p], x, y, &u, &v))
+            continue;
+        }
+      else if (!vs_affine_invert_apply (&l->plane[p], x, y, &u, &v))
         continue;
       if (u >= 0 && v >= 0 && u < g->files && v < g->ranks)
         {

@@ -15,6 +15,7 @@
 #pragma once
 
 #include "vs-variant.h"
+#include "vs-board-projection.h"
 
 G_BEGIN_DECLS
 
@@ -59,7 +60,17 @@ typedef struct {
   VsRect level_label[3];     /* where the level letters go */
   int n_hand_slots;
   VsHandSlot hand[2 * VS_HAND_TYPES_MAX];
+  /* the 3-D view (issue 20): the planes are seen in perspective through
+   * proj, level p lying at height level_z[p]; plane[] then holds each
+   * plane's local affine map at its centre (an approximation, for sizes) */
+  gboolean perspective;
+  VsProjection proj;
+  double level_z[3];
+  gboolean raised_tiles;     /* pieces are flat tiles with a thickness */
 } VsBoardLayout;
+
+/* Height of a raised tile (Janggi, Chartima) in the 3-D view, in units. */
+#define VS_BOARD_TILE_HEIGHT 0.16
 
 /* Natural size of the board in units (squares) for the given options. */
 void     vs_board_layout_natural (const VsVariant *v, gboolean hands, VsStratoView view,
@@ -68,6 +79,22 @@ void     vs_board_layout_natural (const VsVariant *v, gboolean hands, VsStratoVi
 void     vs_board_layout_compute (VsBoardLayout *l, const VsVariant *v, double width,
                                   double height, gboolean flipped, VsStratoView view,
                                   gboolean hands);
+/* The same, in perspective when three_d (then view is ignored: Strato's
+ * levels are stacked in 3-D). */
+void     vs_board_layout_compute_3d (VsBoardLayout *l, const VsVariant *v, double width,
+                                     double height, gboolean flipped, VsStratoView view,
+                                     gboolean hands, gboolean three_d);
+void     vs_board_layout_natural_3d (const VsVariant *v, gboolean hands, VsStratoView view,
+                                     gboolean three_d, double *w_units, double *h_units);
+/* Plane cell coordinates (u, v) of plane p → pixels (exact in 3-D too). */
+void     vs_board_layout_plane_point (const VsBoardLayout *l, int p, double u, double v,
+                                      double *x, double *y);
+/* The same at height dz above the plane (3-D; in 2-D dz is ignored). */
+void     vs_board_layout_plane_point_z (const VsBoardLayout *l, int p, double u, double v,
+                                        double dz, double *x, double *y);
+/* The affine map closest to plane p near (u, v) at height dz (exact in 2-D). */
+void     vs_board_layout_local_affine (const VsBoardLayout *l, int p, double u, double v,
+                                       double dz, VsAffine *out);
 gboolean vs_board_variant_has_hands (const VsVariant *v);
 /* Types that can be in hand (all but the King), in table order; returns count. */
 int      vs_board_hand_types (const VsVariant *v, int out[VS_HAND_TYPES_MAX]);

@@ -19,6 +19,244 @@ vs_shape_color_rgba (VsShapeColor c)
     }
 }
 
+static VsPrim *add (GArray *out, VsPrimKind kind, int plane);
+
+/* ---- the 3-D view: plane primitives to screen primitives ---------------------- */
+
+static void
+quad_corners (const VsBoardLayout *l, int plane, double u0, double v0, double u1, double v1,
+              double dz, double q[8])
+{
+  vs_board_layout_plane_point_z (l, plane, u0, v0, dz, &q[0], &q[1]);
+  vs_board_layout_plane_point_z (l, plane, u1, v0, dz, &q[2], &q[3]);
+  vs_board_layout_plane_point_z (l, plane, u1, v1, dz, &q[4], &q[5]);
+  vs_board_layout_plane_point_z (l, plane, u0, v1, dz, &q[6], &q[7]);
+}
+
+/* grow a quadrilateral by `px` pixels around its centre (hides seams) */
+static void
+quad_grow (double q[8], double px)
+{
+  double cx = (q[0] + q[2] + q[4] + q[6]) / 4, cy = (q[1] + q[3] + q[5] + q[7]) / 4;
+  for (int k = 0; k < 4; k++)
+    {
+      double dx = q[2 * k] - cx, dy = q[2 * k + 1] - cy;
+      double d = hypot (dx, dy);
+      if (d > 1e-6)
+        {
+          q[2 * k] += dx / d * px;
+          q[2 * k + 1] += dy / d * px;
+        }
+    }
+}
+
+static void
+flatten_prim (const VsBoardLayout *l, const VsPrim *p, GArray *out)
+{
+  if (p->plane < 0)
+    {
+      g_array_append_val (out, *p);
+      return;
+    }
+  switch (p->kind)
+    {
+    case VS_PRIM_ASSET:
+      {
+        /* the art in cells of at most one unit, each through the local
+         * affine map at its centre and clipped to its exact outline */
+        int nx = MAX (1, (int) ceil (p->w - 1e-6)), ny = MAX (1, (int) ceil (p->h - 1e-6));
+        for (int j = 0; j < ny; j++)
+          for (int i = 0; i < nx; i++)
+            {
+              double u0 = p->x + p->w * i / nx, u1 = p->x + p->w * (i + 1) / nx;
+              double v0 = p->y + p->h * j / ny, v1 = p->y + p->h * (j + 1) / ny;
+              VsPrim *qd = add (out, VS_PRIM_QUAD, -1);
+              qd->asset = p->asset;
+              qd->alpha = p->alpha;
+              qd->color = (VsColor) { 0, 0, 0, 0 };
+              quad_corners (l, p->plane, u0, v0, u1, v1, 0, qd->q);
+              quad_grow (qd->q, 0.5);
+              vs_board_layout_local_affine (l, p->plane, (u0 + u1) / 2, (v0 + v1) / 2, 0, &qd->xf);
+              qd->has_xf = TRUE;
+              double gw = nx * ny == 1 ? p->w * 0.03 : 0, gh = nx * ny == 1 ? p->h * 0.03 : 0;
+              qd->x = p->x - gw;
+              qd->y = p->y - gh;
+              qd->w = p->w + 2 * gw;
+              qd->h = p->h + 2 * gh;
+            }
+      }
+      break;
+    case VS_PRIM_FILL:
+      {
+        VsPrim *qd = add (out, VS_PRIM_QUAD, -1);
+        qd->color = p->color;
+        quad_corners (l, p->plane, p->x, p->y, p->x + p->w, p->y + p->h, 0, qd->q);
+      }
+      break;
+    case VS_PRIM_LINE:
+      {
+        VsPrim *ln = add (out, VS_PRIM_LINE, -1);
+        *ln = *p;
+        ln->plane = -1;
+        vs_board_layout_plane_point (l, p->plane, p->x, p->y, &ln->x, &ln->y);
+        vs_board_layout_plane_point (l, p->plane, p->x2, p->y2, &ln->x2, &ln->y2);
+      }
+      break;
+    default:
+      {
+        VsPrim *np = add (out, p->kind, -1);
+        *np = *p;
+        np->plane = -1;
+        double cu = p->kind == VS_PRIM_CROSS ? p->x + p->w / 2 : p->x;
+        double cv = p->kind == VS_PRIM_CROSS ? p->y + p->h / 2 : p->y;
+        vs_board_layout_local_affine (l, p->plane, cu, cv, 0, &np->xf);
+        np->has_xf = TRUE;
+      }
+      break;
+    }
+}
+
+/* Andrew's monotone chain: hull of n points (x, y pairs) into out, at most
+ * max points; returns the count. */
+static int
+cmp_point (const void *a, const void *b)
+{
+  const double *p = a, *q = b;
+  if (p[0] != q[0])
+    return p[0] < q[0] ? -1 : 1;
+  return p[1] < q[1] ? -1 : p[1] > q[1];
+}
+
+static double
+cross3 (const double *o, const double *a, const double *b)
+{
+  return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
+}
+
+static int
+convex_hull (double *pts, int n, double *out, int max)
+{
+  qsort (pts, n, 2 * sizeof (double), cmp_point);
+  double h[2 * 2 * 48];
+  int k = 0;
+  for (int i = 0; i < n; i++)
+    {
+      while (k >= 2 && cross3 (&h[2 * (k - 2)], &h[2 * (k - 1)], &pts[2 * i]) <= 0)
+        k--;
+      h[2 * k] = pts[2 * i];
+      h[2 * k + 1] = pts[2 * i + 1];
+      k++;
+    }
+  for (int i = n - 2, t = k + 1; i >= 0; i--)
+    {
+      while (k >= t && cross3 (&h[2 * (k - 2)], &h[2 * (k - 1)], &pts[2 * i]) <= 0)
+        k--;
+      h[2 * k] = pts[2 * i];
+      h[2 * k + 1] = pts[2 * i + 1];
+      k++;
+    }
+  k = MIN (k - 1, max);
+  memcpy (out, h, 2 * k * sizeof (double));
+  return k;
+}
+
+/* footprint of a flat tile, in cell units (0…1), counter-clockwise */
+static int
+tile_outline (VsTileShape shape, gboolean pointing_down, double size, double pts[24])
+{
+  int n = 0;
+  switch (shape)
+    {
+    case VS_TILE_SHAPE_PENTAGON:
+      {
+        static const double pent[10] = { 0.5, 0.05, 0.77, 0.15, 0.88, 0.94, 0.12, 0.94, 0.23, 0.15 };
+        for (n = 0; n < 5; n++)
+          {
+            pts[2 * n] = pent[2 * n];
+            pts[2 * n + 1] = pointing_down ? 1 - pent[2 * n + 1] : pent[2 * n + 1];
+          }
+      }
+      break;
+    case VS_TILE_SHAPE_CIRCLE:
+      for (n = 0; n < 12; n++)
+        {
+          double a = n * G_PI / 6;
+          pts[2 * n] = 0.5 + 0.41 * cos (a);
+          pts[2 * n + 1] = 0.5 + 0.41 * sin (a);
+        }
+      break;
+    default:
+      for (n = 0; n < 8; n++)
+        {
+          double a = (n + 0.5) * G_PI / 4;
+          pts[2 * n] = 0.5 + 0.46 * cos (a);
+          pts[2 * n + 1] = 0.5 + 0.46 * sin (a);
+        }
+      break;
+    }
+  for (int k = 0; k < 2 * n; k++)
+    pts[k] = 0.5 + (pts[k] - 0.5) * size;
+  return n;
+}
+
+/* A raised tile: its side faces, then its top face (the piece's art) at
+ * the tile's height. */
+static void
+add_raised_tile (GArray *out, const VsBoardLayout *l, const VsSceneInput *in, int sq,
+                 const char *asset, VsPiece piece)
+{
+  int p, u, v;
+  vs_board_layout_square_cell (l, sq, &p, &u, &v);
+  const double T = VS_BOARD_TILE_HEIGHT;
+  VsTileShape shape = vs_piece_set_tile_shape (in->piece_set);
+  /* Janggi's pieces come in three sizes: the outline follows the art */
+  double size = 1.0;
+  const VsVariant *var = in->pos->variant;
+  if (shape == VS_TILE_SHAPE_OCTAGON && var->pieces && var->pieces[VS_PIECE_TYPE (piece)].letter)
+    {
+      char c = var->pieces[VS_PIECE_TYPE (piece)].letter[0];
+      size = c == 'K' ? 1.0 : c == 'P' ? 0.68 : c == 'A' ? 0.68 : 0.86;
+    }
+  double pts[24];
+  int n = tile_outline (shape, VS_PIECE_COLOR (piece) == VS_BLACK, size, pts);
+  /* the side: the outline of the tile's bottom and top faces together
+   * (their convex hull), under the top face; one polygon per tile */
+  double hp[48];
+  int m = 0;
+  for (int k = 0; k < n; k++)
+    for (int z = 0; z < 2; z++)
+      {
+        vs_board_layout_plane_point_z (l, p, u + pts[2 * k], v + pts[2 * k + 1], z ? T : 0,
+                                       &hp[2 * m], &hp[2 * m + 1]);
+        m++;
+      }
+  VsPrim *sd = add (out, VS_PRIM_QUAD, -1);
+  sd->color = in->theme->tile_side;
+  sd->n_q = convex_hull (hp, m, sd->q, VS_PRIM_MAX_POINTS);
+  VsPrim *top = add (out, VS_PRIM_ASSET, -1);
+  top->x = u;
+  top->y = v;
+  top->w = top->h = 1;
+  top->asset = asset;
+  top->has_xf = TRUE;
+  vs_board_layout_local_affine (l, p, u + 0.5, v + 0.5, T, &top->xf);
+}
+
+/* An upright figure's shadow on its square. */
+static void
+add_shadow (GArray *out, const VsBoardLayout *l, int sq)
+{
+  int p, u, v;
+  vs_board_layout_square_cell (l, sq, &p, &u, &v);
+  VsPrim *d = add (out, VS_PRIM_DOT, -1);
+  d->x = u + 0.5;
+  d->y = v + 0.52;
+  d->r = 0.3;
+  d->color = (VsColor) { 0, 0, 0, 0.22 };
+  d->has_xf = TRUE;
+  vs_board_layout_local_affine (l, p, u + 0.5, v + 0.5, 0, &d->xf);
+}
+
 static VsPrim *
 add (GArray *out, VsPrimKind kind, int plane)
 {
@@ -71,7 +309,7 @@ text_at (GArray *out, const VsBoardLayout *l, int plane, double u, double v, con
 {
   VsPrim *t = add (out, VS_PRIM_TEXT, -1);
   if (plane >= 0)
-    vs_affine_apply (&l->plane[plane], u, v, &t->x, &t->y);
+    vs_board_layout_plane_point (l, plane, u, v, &t->x, &t->y);
   else
     {
       t->x = u;
@@ -109,6 +347,7 @@ vs_board_scene_build (const VsBoardLayout *l, const VsSceneInput *in, GArray *ou
   const gboolean points = g->points != 0;
   const int nsq = vs_geometry_squares (g);
   VsPieceFamily family = vs_piece_family_for_variant (var);
+  const guint first = out->len;
 
   /* 1. the board */
   for (int p = 0; p < l->n_planes && !in->skip_board; p++)
@@ -161,7 +400,7 @@ vs_board_scene_build (const VsBoardLayout *l, const VsSceneInput *in, GArray *ou
                 t->w = t->h = 1;
                 t->asset = g_intern_string (is_light (g, sq) ? th->light : th->dark);
               }
-          if (l->oblique)
+          if (l->oblique || l->perspective)
             {
               double fw = MAX (1.0, round (unit * 0.03));
               plane_line (out, p, 0, 0, g->files, 0, fw, th->frame);
@@ -192,7 +431,7 @@ vs_board_scene_build (const VsBoardLayout *l, const VsSceneInput *in, GArray *ou
     }
 
   if (in->board_only)
-    return;
+    goto flatten;
 
   /* 2. highlights */
   VsMove lm = in->last_move;
@@ -244,22 +483,33 @@ vs_board_scene_build (const VsBoardLayout *l, const VsSceneInput *in, GArray *ou
         vs_board_layout_square_center (l, sq, &x, &ys[sq]);
         order[n++] = sq;
       }
-  if (l->oblique)
+  if (l->oblique || l->perspective)
     g_qsort_with_data (order, n, sizeof (int), compare_piece_y, ys);
   for (int i = 0; i < n; i++)
     {
       int sq = order[i];
-      const char *asset = vs_piece_set_asset (in->piece_set, var, pos->board[sq]);
+      const char *asset = vs_board_scene_piece_asset (in, var, pos->board[sq]);
       if (asset == NULL)
         continue;
       VsRect r;
       vs_board_layout_piece_rect (l, sq, &r);
-      VsPrim *pc = add (out, VS_PRIM_ASSET, -1);
-      pc->x = r.x;
-      pc->y = r.y;
-      pc->w = r.w;
-      pc->h = r.h;
-      pc->asset = asset;
+      VsPrim *pc;
+      if (l->perspective && l->raised_tiles)
+        {
+          add_raised_tile (out, l, in, sq, asset, pos->board[sq]);
+          pc = &g_array_index (out, VsPrim, out->len - 1);
+        }
+      else
+        {
+          if (l->perspective)
+            add_shadow (out, l, sq);
+          pc = add (out, VS_PRIM_ASSET, -1);
+          pc->x = r.x;
+          pc->y = r.y;
+          pc->w = r.w;
+          pc->h = r.h;
+          pc->asset = asset;
+        }
       for (int k = 0; k < in->n_turned && k < 2; k++)
         if (in->turned[k] == sq)
           pc->turned = TRUE;
@@ -343,7 +593,7 @@ vs_board_scene_build (const VsBoardLayout *l, const VsSceneInput *in, GArray *ou
           *hl = *bg;
           hl->color = th->selected;
         }
-      const char *asset = vs_piece_set_asset (in->piece_set, var, VS_MAKE_PIECE (s->color, s->type));
+      const char *asset = vs_board_scene_piece_asset (in, var, VS_MAKE_PIECE (s->color, s->type));
       if (asset)
         {
           VsPrim *pc = add (out, VS_PRIM_ASSET, -1);
@@ -460,17 +710,42 @@ vs_board_scene_build (const VsBoardLayout *l, const VsSceneInput *in, GArray *ou
   /* 8. the piece in flight */
   if (fly != VS_PIECE_NONE)
     {
-      const char *asset = vs_piece_set_asset (in->piece_set, var, fly);
+      const char *asset = vs_board_scene_piece_asset (in, var, fly);
       if (asset)
         {
           VsPrim *pc = add (out, VS_PRIM_ASSET, -1);
-          double ps = l->oblique ? unit * 0.8 : unit;
+          double ps = l->oblique ? unit * 0.8 : l->perspective ? unit * 0.92 : unit;
           pc->x = fly_x - ps / 2;
           pc->y = fly_y - ps / 2;
           pc->w = pc->h = ps;
           pc->asset = asset;
         }
     }
+
+flatten:
+  /* 9. the 3-D view: everything that lies on a plane is projected */
+  if (l->perspective && out->len > first)
+    {
+      GArray *flat = g_array_sized_new (FALSE, FALSE, sizeof (VsPrim), (out->len - first) * 2);
+      for (guint i = first; i < out->len; i++)
+        flatten_prim (l, &g_array_index (out, VsPrim, i), flat);
+      g_array_set_size (out, first);
+      g_array_append_vals (out, flat->data, flat->len);
+      g_array_free (flat, TRUE);
+    }
+}
+
+const char *
+vs_board_scene_piece_asset (const VsSceneInput *in, const VsVariant *v, VsPiece piece)
+{
+  const char *asset = vs_piece_set_asset (in->piece_set, v, piece);
+  if (asset == NULL || in->theme == NULL || !in->theme->recolour_tiles ||
+      vs_piece_family_for_variant (v) == VS_PIECE_FAMILY_WESTERN)
+    return asset;
+  /* Janggi and Chartima tiles take the theme's colours (vs-board-theme.h) */
+  char buf[256];
+  g_snprintf (buf, sizeof buf, "%s#%s", asset, in->theme->name);
+  return g_intern_string (buf);
 }
 
 void
@@ -508,6 +783,78 @@ set_color (cairo_t *cr, const VsColor *c)
   cairo_set_source_rgba (cr, c->r, c->g, c->b, c->a);
 }
 
+/* The 3-D view's tiles lie on the board: each is drawn through a different
+ * affine map.  Transforming a raster at every frame costs far more than
+ * copying one, so the transformed rasters are kept (main thread only),
+ * keyed by the art, its raster size and the linear part of the map. */
+static GHashTable *warp_cache;
+
+typedef struct {
+  cairo_surface_t *surface;
+  int ox, oy;        /* device offset of the raster from the art's origin */
+} VsWarp;
+
+static void
+warp_free (gpointer data)
+{
+  VsWarp *w = data;
+  cairo_surface_destroy (w->surface);
+  g_free (w);
+}
+
+static void
+paint_warped (cairo_t *cr, const VsPrim *p, cairo_surface_t *img, double sw, double sh)
+{
+  cairo_matrix_t m;
+  cairo_get_matrix (cr, &m);
+  /* the art's rectangle in device space, without the translation */
+  double lxx = m.xx * p->w / sw, lyx = m.yx * p->w / sw;
+  double lxy = m.xy * p->h / sh, lyy = m.yy * p->h / sh;
+  char key[160];
+  g_snprintf (key, sizeof key, "%p|%g|%g|%.4f|%.4f|%.4f|%.4f", (const void *) p->asset, sw, sh,
+              lxx, lyx, lxy, lyy);
+  if (warp_cache == NULL)
+    warp_cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, warp_free);
+  VsWarp *w = g_hash_table_lookup (warp_cache, key);
+  if (w == NULL)
+    {
+      double xs[4] = { 0, lxx * sw, lxy * sh, lxx * sw + lxy * sh };
+      double ys[4] = { 0, lyx * sw, lyy * sh, lyx * sw + lyy * sh };
+      double x0 = xs[0], x1 = xs[0], y0 = ys[0], y1 = ys[0];
+      for (int k = 1; k < 4; k++)
+        {
+          x0 = MIN (x0, xs[k]);
+          x1 = MAX (x1, xs[k]);
+          y0 = MIN (y0, ys[k]);
+          y1 = MAX (y1, ys[k]);
+        }
+      int ix = (int) floor (x0) - 1, iy = (int) floor (y0) - 1;
+      int iw = (int) ceil (x1) + 1 - ix, ih = (int) ceil (y1) + 1 - iy;
+      w = g_new0 (VsWarp, 1);
+      w->ox = ix;
+      w->oy = iy;
+      w->surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, MAX (iw, 1), MAX (ih, 1));
+      cairo_t *c2 = cairo_create (w->surface);
+      cairo_translate (c2, -ix, -iy);
+      cairo_matrix_t lm;
+      cairo_matrix_init (&lm, lxx, lyx, lxy, lyy, 0, 0);
+      cairo_transform (c2, &lm);
+      cairo_set_source_surface (c2, img, 0, 0);
+      cairo_rectangle (c2, 0, 0, sw, sh);
+      cairo_fill (c2);
+      cairo_destroy (c2);
+      cairo_surface_flush (w->surface);
+      if (g_hash_table_size (warp_cache) > 2048)
+        g_hash_table_remove_all (warp_cache);
+      g_hash_table_insert (warp_cache, g_strdup (key), w);
+    }
+  double dx = p->x, dy = p->y;
+  cairo_user_to_device (cr, &dx, &dy);
+  cairo_identity_matrix (cr);
+  cairo_set_source_surface (cr, w->surface, round (dx) + w->ox, round (dy) + w->oy);
+  cairo_paint_with_alpha (cr, p->alpha);
+}
+
 void
 vs_board_scene_draw_cairo (const VsBoardLayout *l, const GArray *prims, cairo_t *cr)
 {
@@ -522,15 +869,42 @@ vs_board_scene_draw_cairo_cached (const VsBoardLayout *l, const GArray *prims, c
     {
       const VsPrim *p = &g_array_index (prims, VsPrim, i);
       cairo_save (cr);
-      if (p->plane >= 0)
+      if (p->kind == VS_PRIM_QUAD)
         {
-          const VsAffine *a = &l->plane[p->plane];
+          cairo_move_to (cr, p->q[0], p->q[1]);
+          for (int k = 1; k < (p->n_q ? p->n_q : 4); k++)
+            cairo_line_to (cr, p->q[2 * k], p->q[2 * k + 1]);
+          cairo_close_path (cr);
+          if (p->color.a > 0)
+            {
+              set_color (cr, &p->color);
+              if (p->asset)
+                cairo_fill_preserve (cr);
+              else
+                cairo_fill (cr);
+            }
+          if (p->asset)
+            {
+              cairo_clip (cr);
+              cairo_matrix_t m;
+              cairo_matrix_init (&m, p->xf.xx, p->xf.yx, p->xf.xy, p->xf.yy, p->xf.x0, p->xf.y0);
+              cairo_transform (cr, &m);
+              vs_board_asset_render (p->asset, cr, p->x, p->y, p->w, p->h, NULL);
+            }
+          cairo_restore (cr);
+          continue;
+        }
+      const VsAffine *a = p->plane >= 0 ? &l->plane[p->plane] : p->has_xf ? &p->xf : NULL;
+      if (a)
+        {
           cairo_matrix_t m;
           cairo_matrix_init (&m, a->xx, a->yx, a->xy, a->yy, a->x0, a->y0);
           cairo_transform (cr, &m);
         }
       switch (p->kind)
         {
+        case VS_PRIM_QUAD:
+          break;
         case VS_PRIM_ASSET:
           if (p->turned)
             {
@@ -538,7 +912,19 @@ vs_board_scene_draw_cairo_cached (const VsBoardLayout *l, const GArray *prims, c
               cairo_rotate (cr, G_PI);
               cairo_translate (cr, -(p->x + p->w / 2), -(p->y + p->h / 2));
             }
-          if (get_surface && p->plane < 0)
+          if (get_surface && p->plane < 0 && p->has_xf)
+            {
+              /* a tile lying on the board: the raster at its size on screen */
+              double k = sqrt (fabs (p->xf.xx * p->xf.yy - p->xf.xy * p->xf.yx));
+              double sw = round (p->w * k), sh = round (p->h * k);
+              cairo_surface_t *img = sw >= 1 && sh >= 1 ? get_surface (p->asset, sw, sh, data) : NULL;
+              if (img)
+                {
+                  paint_warped (cr, p, img, sw, sh);
+                  break;
+                }
+            }
+          if (get_surface && p->plane < 0 && !p->has_xf)
             {
               cairo_surface_t *img = get_surface (p->asset, p->w, p->h, data);
               if (img)
@@ -576,7 +962,9 @@ vs_board_scene_draw_cairo_cached (const VsBoardLayout *l, const GArray *prims, c
           if (p->kind == VS_PRIM_RING)
             {
               /* the stroke is centred inside the circle of radius r */
-              double inset = p->plane >= 0 ? p->width / 2 / l->unit : p->width / 2;
+              double inset = p->plane >= 0 ? p->width / 2 / l->unit
+                             : p->has_xf ? p->width / 2 / MAX (1e-6, sqrt (fabs (p->xf.xx * p->xf.yy - p->xf.xy * p->xf.yx)))
+                             : p->width / 2;
               cairo_new_sub_path (cr);
               cairo_arc (cr, p->x, p->y, MAX (p->r - inset, 0.01), 0, 2 * G_PI);
             }

@@ -20,7 +20,12 @@ typedef enum {
   VS_PRIM_CROSS,   /* an X in rect, `width` px                                 */
   VS_PRIM_ARROW,   /* x,y → x2,y2 (screen), shaft `width` px                   */
   VS_PRIM_TEXT,    /* text centred on x,y (screen), font size `size` px       */
+  VS_PRIM_QUAD,    /* 3-D view: screen polygon q[] (n_q corners, 0: four); filled with color
+                    * (if not transparent), then `asset` over (x,y,w,h)
+                    * through xf, clipped to the quadrilateral             */
 } VsPrimKind;
+
+#define VS_PRIM_MAX_POINTS 24
 
 typedef struct {
   VsPrimKind  kind;
@@ -36,6 +41,12 @@ typedef struct {
   const char *asset;          /* interned asset path                         */
   gboolean    turned;         /* ASSET drawn turned over (issue 18: a King that passed) */
   char        text[12];
+  /* 3-D view: a screen prim (plane −1) whose coordinates go through xf,
+   * the local affine map of the board plane where it lies */
+  gboolean    has_xf;
+  VsAffine    xf;
+  double      q[2 * VS_PRIM_MAX_POINTS];   /* QUAD corners x0,y0 …      */
+  int         n_q;            /* QUAD: number of corners (0: four)          */
 } VsPrim;
 
 typedef struct {
@@ -75,6 +86,10 @@ typedef struct {
 
 /* Appends primitives to out (GArray of VsPrim). */
 void vs_board_scene_build (const VsBoardLayout *l, const VsSceneInput *in, GArray *out);
+
+/* The art of a piece for this input: the piece set's, with Janggi's and
+ * Chartima's tiles in the theme's colours (an interned asset path). */
+const char *vs_board_scene_piece_asset (const VsSceneInput *in, const VsVariant *v, VsPiece piece);
 
 /* Colour of a shape (Lichess palette). */
 VsColor vs_shape_color_rgba (VsShapeColor c);

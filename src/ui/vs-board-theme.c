@@ -14,9 +14,19 @@ static const struct {
   { "wood", N_("Wood") },
   { "slate", N_("Slate") },
   { "paper", N_("Paper") },
+  { "felt", N_("Classic felt") },
+  { "marble", N_("Renaissance marble") },
+  { "sandstone", N_("Stone-Age sandstone") },
+  { "glacier", N_("Glacier") },
+  { "amber", N_("Jurassic amber") },
+  { "tidepool", N_("Tide pool") },
+  { "chamber", N_("Medieval stone chamber") },
 };
 
-static const char *const theme_names[] = { "wood", "slate", "paper", NULL };
+static const char *const theme_names[] = {
+  "wood", "slate", "paper", "felt", "marble", "sandstone", "glacier", "amber", "tidepool",
+  "chamber", NULL
+};
 
 /* Process-wide caches of the UI layer (main thread only). */
 static GHashTable *handle_cache;   /* path → RsvgHandle */
@@ -99,6 +109,12 @@ load_theme (const char *name)
       if (!vs_color_parse (v, colours[i].c))
         *colours[i].c = (VsColor) { 0, 0, 0, 1 };
     }
+  g_autofree char *side = g_key_file_get_string (kf, name, "tile-side", NULL);
+  if (!vs_color_parse (side, &t->tile_side))
+    t->tile_side = (VsColor) { 0.55, 0.42, 0.25, 1 };
+  g_autofree char *fill = g_key_file_get_string (kf, name, "tile-fill", NULL);
+  g_autofree char *edge = g_key_file_get_string (kf, name, "tile-edge", NULL);
+  t->recolour_tiles = vs_color_parse (fill, &t->tile_fill) && vs_color_parse (edge, &t->tile_edge);
   t->light = g_strdup_printf ("themes/%s/light.svg", name);
   t->dark = g_strdup_printf ("themes/%s/dark.svg", name);
   t->board = g_strdup_printf ("themes/%s/board.svg", name);
@@ -146,7 +162,31 @@ vs_board_asset_exists (const char *path)
 {
   vs_board_resources_ensure ();
   g_autofree char *full = resource_path (path);
+  char *hash = strchr (full, '#');
+  if (hash)
+    *hash = '\0';
   return g_resources_get_info (full, G_RESOURCE_LOOKUP_FLAGS_NONE, NULL, NULL, NULL);
+}
+
+/* The tile colours of the bundled Janggi and Chartima art, replaced by a
+ * theme's tile-fill and tile-edge. */
+static const char *const tile_fills[] = { "#f5ecd6", "#f6e2b3", "#fbf7ee" };
+static const char *const tile_edges[] = { "#3a2a18", "#6b4a1e" };
+
+static GBytes *
+recolour (GBytes *bytes, const VsBoardTheme *t)
+{
+  gsize len;
+  const char *data = g_bytes_get_data (bytes, &len);
+  GString *s = g_string_new_len (data, len);
+  char fill[32], edge[32];
+  vs_color_to_svg (&t->tile_fill, fill, NULL);
+  vs_color_to_svg (&t->tile_edge, edge, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (tile_fills); i++)
+    g_string_replace (s, tile_fills[i], fill, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (tile_edges); i++)
+    g_string_replace (s, tile_edges[i], edge, 0);
+  return g_string_free_to_bytes (s);
 }
 
 GBytes *
@@ -154,7 +194,18 @@ vs_board_asset_bytes (const char *path, GError **error)
 {
   vs_board_resources_ensure ();
   g_autofree char *full = resource_path (path);
-  return g_resources_lookup_data (full, G_RESOURCE_LOOKUP_FLAGS_NONE, error);
+  char *hash = strchr (full, '#');
+  if (hash)
+    *hash++ = '\0';
+  GBytes *bytes = g_resources_lookup_data (full, G_RESOURCE_LOOKUP_FLAGS_NONE, error);
+  if (bytes == NULL || hash == NULL)
+    return bytes;
+  const VsBoardTheme *t = vs_board_theme_get (hash);
+  if (t == NULL || !t->recolour_tiles)
+    return bytes;
+  GBytes *r = recolour (bytes, t);
+  g_bytes_unref (bytes);
+  return r;
 }
 
 RsvgHandle *

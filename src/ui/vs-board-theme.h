@@ -1,6 +1,6 @@
 /* vs-board-theme.h — board themes and the SVG asset cache (GTK-free).
  *
- * Themes (wood, slate, paper) and piece sets live in the GResource bundle
+ * Themes (wood, slate, paper and the seven of issue 20) and piece sets live in the GResource bundle
  * data/vs-board.gresource.xml under /org/example/VariantStudy/board/.  Every
  * SVG is parsed once (RsvgHandle, kept for the process) and rasterised on
  * request; the widget caches those rasters as textures, the diagram export
@@ -33,12 +33,19 @@ typedef struct {
   VsColor selected;
   VsColor target;        /* legal-destination dots */
   VsColor capture;       /* automatic-capture marks */
+  VsColor tile_side;     /* 3-D view: side faces of Janggi/Chartima tiles */
+  gboolean recolour_tiles; /* the theme has tile-fill/tile-edge colours:
+                          * Janggi and Chartima art "path#theme" takes them */
+  VsColor tile_fill;
+  VsColor tile_edge;
   char   *light;         /* asset paths (relative to the prefix) */
   char   *dark;
   char   *board;
 } VsBoardTheme;
 
-/* Theme names in display order, NULL-terminated ("wood", "slate", "paper"). */
+/* Theme names in display order, NULL-terminated ("wood", "slate", "paper",
+ * then the seven of issue 20: "felt", "marble", "sandstone", "glacier",
+ * "amber", "tidepool", "chamber"). */
 const char *const *vs_board_theme_names (void);
 /* NULL → the default theme (wood); unknown name → NULL. */
 const VsBoardTheme *vs_board_theme_get (const char *name);
@@ -49,7 +56,8 @@ const char *vs_board_theme_label (const char *name);
 void vs_board_resources_ensure (void);
 
 /* Asset access by path relative to VS_BOARD_RESOURCE_PREFIX
- * ("pieces/western/wk.svg").  Handles are parsed once and owned by the cache. */
+ * ("pieces/western/wk.svg"); "pieces/janggi-green/wk.svg#glacier" is that
+ * art in the tile colours of the theme glacier.  Handles are parsed once and owned by the cache. */
 gboolean     vs_board_asset_exists   (const char *path);
 RsvgHandle  *vs_board_asset_handle   (const char *path, GError **error);
 GBytes      *vs_board_asset_bytes    (const char *path, GError **error);

@@ -27,6 +27,7 @@ struct _VsBoardView {
   gboolean gibo;
   gboolean animate;
   VsStratoView strato_view;
+  gboolean three_d;       /* issue 20: the board in perspective */
 
   VsBoardLayout layout;
   int      layout_w, layout_h;
@@ -72,6 +73,7 @@ enum {
   PROP_INTERACTIVE_SIDES,
   PROP_ANIMATE,
   PROP_SHAPES,
+  PROP_THREE_D,
   N_PROPS
 };
 
@@ -132,8 +134,8 @@ ensure_layout (VsBoardView *self)
     return;
   const VsVariant *v = self->ctl->pos->variant;
   double old_unit = self->layout.unit;
-  vs_board_layout_compute (&self->layout, v, w, h, self->flipped, self->strato_view,
-                           vs_board_variant_has_hands (v));
+  vs_board_layout_compute_3d (&self->layout, v, w, h, self->flipped, self->strato_view,
+                              vs_board_variant_has_hands (v), self->three_d);
   self->layout_w = w;
   self->layout_h = h;
   self->layout_valid = TRUE;
@@ -379,7 +381,9 @@ vs_board_view_snapshot (GtkWidget *widget, GtkSnapshot *s)
     }
   if (self->scene_dirty)
     rebuild_scene (self);
-  if (uses_cairo_renderer (widget))
+  /* the 3-D view draws projected quadrilaterals: one cairo node, the same
+   * picture on every renderer */
+  if (uses_cairo_renderer (widget) || self->layout.perspective)
     {
       /* GTK 4.8's cairo renderer converts every texture node's pixels on
        * every frame; with it, one cairo node that paints cached image
@@ -434,6 +438,8 @@ vs_board_view_snapshot (GtkWidget *widget, GtkSnapshot *s)
       GdkRGBA color = rgba (&p->color);
       switch (p->kind)
         {
+        case VS_PRIM_QUAD:   /* only in the 3-D view, drawn by the cairo path */
+          break;
         case VS_PRIM_ASSET:
           {
             /* raster at the device size of the rectangle on screen */
@@ -543,7 +549,8 @@ vs_board_view_measure (GtkWidget *widget, GtkOrientation orientation, int for_si
   if (self->has_position)
     {
       const VsVariant *v = self->ctl->pos->variant;
-      vs_board_layout_natural (v, vs_board_variant_has_hands (v), self->strato_view, &wu, &hu);
+      vs_board_layout_natural_3d (v, vs_board_variant_has_hands (v), self->strato_view,
+                                  self->three_d, &wu, &hu);
     }
   if (orientation == GTK_ORIENTATION_HORIZONTAL)
     {
@@ -607,6 +614,8 @@ start_animation (VsBoardView *self, VsPiece piece, double x0, double y0, int to_
   vs_board_layout_square_center (&self->layout, to_square, &self->anim_x1, &self->anim_y1);
   if (self->layout.oblique)
     self->anim_y1 -= self->layout.unit * 0.3;
+  else if (self->layout.perspective)
+    self->anim_y1 -= self->layout.unit * 0.36;
   GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
   self->anim_start = clock ? gdk_frame_clock_get_frame_time (clock) : g_get_monotonic_time ();
   if (self->tick_id == 0)
@@ -1061,7 +1070,7 @@ allocate_cells (VsBoardView *self)
       for (int k = 0; k < 4; k++)
         {
           double x, y;
-          vs_affine_apply (&l->plane[p], u + (k & 1), v + (k >> 1), &x, &y);
+          vs_board_layout_plane_point (l, p, u + (k & 1), v + (k >> 1), &x, &y);
           x0 = MIN (x0, x);
           y0 = MIN (y0, y);
           x1 = MAX (x1, x);
@@ -1227,6 +1236,26 @@ action_toggle_strato (GtkWidget *widget, const char *name, GVariant *param)
 }
 
 /* ---- public API --------------------------------------------------------------------------------- */
+
+void
+vs_board_view_set_three_d (VsBoardView *self, gboolean three_d)
+{
+  g_return_if_fail (VS_IS_BOARD_VIEW (self));
+  three_d = !!three_d;
+  if (three_d == self->three_d)
+    return;
+  self->three_d = three_d;
+  invalidate_layout (self);
+  gtk_widget_queue_resize (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_THREE_D]);
+}
+
+gboolean
+vs_board_view_get_three_d (VsBoardView *self)
+{
+  g_return_val_if_fail (VS_IS_BOARD_VIEW (self), FALSE);
+  return self->three_d;
+}
 
 GtkWidget *
 vs_board_view_new (void)
@@ -1510,6 +1539,7 @@ vs_board_view_export (VsBoardView *self, const char *filename, int size, GError 
   o.coordinates = self->coordinates;
   o.gibo = self->gibo;
   o.strato_view = self->strato_view;
+  o.three_d = self->three_d;
   o.last_move = self->ctl->last_move;
   o.show_check = TRUE;
   o.marks = (const VsSquareMark *) self->marks->data;
@@ -1576,6 +1606,7 @@ vs_board_view_get_property (GObject *object, guint prop_id, GValue *value, GPara
     case PROP_INTERACTIVE_SIDES: g_value_set_uint (value, self->ctl->sides); break;
     case PROP_ANIMATE: g_value_set_boolean (value, self->animate); break;
     case PROP_SHAPES: g_value_take_boxed (value, vs_board_view_dup_shapes_strv (self)); break;
+    case PROP_THREE_D: g_value_set_boolean (value, self->three_d); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -1595,6 +1626,7 @@ vs_board_view_set_property (GObject *object, guint prop_id, const GValue *value,
     case PROP_INTERACTIVE_SIDES: vs_board_view_set_interactive_sides (self, g_value_get_uint (value)); break;
     case PROP_ANIMATE: vs_board_view_set_animate (self, g_value_get_boolean (value)); break;
     case PROP_SHAPES: vs_board_view_set_shapes_strv (self, g_value_get_boxed (value)); break;
+    case PROP_THREE_D: vs_board_view_set_three_d (self, g_value_get_boolean (value)); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -1665,6 +1697,8 @@ vs_board_view_class_init (VsBoardViewClass *klass)
                                               G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   props[PROP_SHAPES] = g_param_spec_boxed ("shapes", NULL, NULL, G_TYPE_STRV,
                                            G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  props[PROP_THREE_D] = g_param_spec_boolean ("three-d", NULL, NULL, FALSE,
+                                              G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, props);
 
   signals[SIGNAL_MOVE_PLAYED] = g_signal_new ("move-played", G_TYPE_FROM_CLASS (klass),
@@ -1677,6 +1711,7 @@ vs_board_view_class_init (VsBoardViewClass *klass)
   gtk_widget_class_install_action (widget_class, "board.flip", NULL, action_flip);
   gtk_widget_class_install_action (widget_class, "board.pass", NULL, action_pass);
   gtk_widget_class_install_action (widget_class, "board.toggle-strato-view", NULL, action_toggle_strato);
+  gtk_widget_class_install_property_action (widget_class, "board.three-d", "three-d");
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, "board.flip", NULL);
 
   gtk_widget_class_set_css_name (widget_class, "vs-board");

@@ -15,6 +15,7 @@
  *
  * Signals:  move-played (guint move)   shapes-changed ()
  * Actions:  board.flip  board.pass  board.toggle-strato-view
+ *           board.three-d (stateful: the "three-d" property)
  */
 #pragma once
 
@@ -46,6 +47,9 @@ void        vs_board_view_set_flipped (VsBoardView *self, gboolean flipped);
 gboolean    vs_board_view_get_flipped (VsBoardView *self);
 void        vs_board_view_set_strato_view (VsBoardView *self, VsStratoView view);
 VsStratoView vs_board_view_get_strato_view (VsBoardView *self);
+/* The 3-D view (issue 20): the board in perspective, pieces standing. */
+void        vs_board_view_set_three_d (VsBoardView *self, gboolean three_d);
+gboolean    vs_board_view_get_three_d (VsBoardView *self);
 void        vs_board_view_set_show_coordinates (VsBoardView *self, gboolean show);
 void        vs_board_view_set_gibo_coordinates (VsBoardView *self, gboolean gibo);
 /* Which sides the user may move: bit 0 White/Cho, bit 1 Black/Han (3 = both,

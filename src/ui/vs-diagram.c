@@ -26,8 +26,9 @@ vs_diagram_layout (const VsPosition *pos, const VsDiagramOptions *o, VsBoardLayo
   const VsVariant *v = pos->variant;
   if (vs_board_theme_get (o->theme) == NULL)
     {
+      g_autofree char *known = g_strjoinv (", ", (char **) vs_board_theme_names ());
       g_set_error (error, VS_DIAGRAM_ERROR, VS_DIAGRAM_ERROR_THEME,
-                   _("Unknown board theme “%s” (known: wood, slate, paper)"), o->theme);
+                   _("Unknown board theme “%s” (known: %s)"), o->theme, known);
       return FALSE;
     }
   if (o->piece_set && !vs_piece_set_supports (o->piece_set, v))
@@ -46,13 +47,14 @@ vs_diagram_layout (const VsPosition *pos, const VsDiagramOptions *o, VsBoardLayo
     }
   gboolean hands = vs_board_variant_has_hands (v);
   double wu, hu;
-  vs_board_layout_natural (v, hands, o->strato_view, &wu, &hu);
+  vs_board_layout_natural_3d (v, hands, o->strato_view, o->three_d, &wu, &hu);
   double unit = floor (o->size / MAX (wu, hu));
   if (unit < 1)
     unit = 1;
   *width = (int) ceil (wu * unit);
   *height = (int) ceil (hu * unit);
-  vs_board_layout_compute (layout, v, *width, *height, o->flipped, o->strato_view, hands);
+  vs_board_layout_compute_3d (layout, v, *width, *height, o->flipped, o->strato_view, hands,
+                              o->three_d);
   return TRUE;
 }
 
@@ -137,22 +139,50 @@ vs_board_scene_to_svg (const VsBoardLayout *l, const GArray *prims, int width, i
   g_autoptr(GString) defs = g_string_new (NULL);
   g_autoptr(GString) body = g_string_new (NULL);
   g_autoptr(GHashTable) ids = g_hash_table_new (g_str_hash, g_str_equal);   /* asset → id+1 */
-  int n_ids = 0;
+  int n_ids = 0, n_clips = 0;
 
   for (guint i = 0; i < prims->len; i++)
     {
       const VsPrim *p = &g_array_index (prims, VsPrim, i);
-      gboolean grouped = p->plane >= 0 && p->kind != VS_PRIM_LINE;
+      gboolean grouped = (p->plane >= 0 || p->has_xf) && p->kind != VS_PRIM_LINE &&
+                         p->kind != VS_PRIM_QUAD;
       if (grouped)
         {
-          const VsAffine *a = &l->plane[p->plane];
+          const VsAffine *a = p->plane >= 0 ? &l->plane[p->plane] : &p->xf;
           g_string_append_printf (body, "<g transform=\"matrix(%.4f %.4f %.4f %.4f %.3f %.3f)\">",
                                   a->xx, a->yx, a->xy, a->yy, a->x0, a->y0);
         }
       double sw = p->plane >= 0 ? p->width / l->unit : p->width;   /* stroke in local units */
+      if (p->plane < 0 && p->has_xf)
+        sw = p->width / MAX (1e-6, sqrt (fabs (p->xf.xx * p->xf.yy - p->xf.xy * p->xf.yx)));
       switch (p->kind)
         {
+        case VS_PRIM_QUAD:
         case VS_PRIM_ASSET:
+          if (p->kind == VS_PRIM_QUAD)
+            {
+              /* 3-D view: colour, then the art through xf, clipped */
+              GString *pts = g_string_new (NULL);
+              for (int k = 0; k < (p->n_q ? p->n_q : 4); k++)
+                g_string_append_printf (pts, "%s%.3f,%.3f", k ? " " : "", p->q[2 * k], p->q[2 * k + 1]);
+              if (p->color.a > 0)
+                {
+                  g_string_append_printf (body, "<polygon points=\"%s\"", pts->str);
+                  svg_color (body, "fill", &p->color);
+                  g_string_append (body, "/>");
+                }
+              if (p->asset == NULL)
+                {
+                  g_string_free (pts, TRUE);
+                  break;
+                }
+              n_clips++;
+              g_string_append_printf (defs, "<clipPath id=\"c%d\"><polygon points=\"%s\"/></clipPath>\n",
+                                      n_clips, pts->str);
+              g_string_free (pts, TRUE);
+              g_string_append_printf (body, "<g clip-path=\"url(#c%d)\"><g transform=\"matrix(%.4f %.4f %.4f %.4f %.3f %.3f)\">",
+                                      n_clips, p->xf.xx, p->xf.yx, p->xf.xy, p->xf.yy, p->xf.x0, p->xf.y0);
+            }
           {
             int id = GPOINTER_TO_INT (g_hash_table_lookup (ids, p->asset));
             if (id == 0)
@@ -175,7 +205,12 @@ vs_board_scene_to_svg (const VsBoardLayout *l, const GArray *prims, int width, i
                                     "width=\"%.3f\" height=\"%.3f\"", id, p->x, p->y, p->w, p->h);
             if (p->alpha < 1.0)
               g_string_append_printf (body, " opacity=\"%.3g\"", p->alpha);
+            if (p->turned)
+              g_string_append_printf (body, " transform=\"rotate(180 %.3f %.3f)\"",
+                                      p->x + p->w / 2, p->y + p->h / 2);
             g_string_append (body, "/>");
+            if (p->kind == VS_PRIM_QUAD)
+              g_string_append (body, "</g></g>");
           }
           break;
         case VS_PRIM_FILL:

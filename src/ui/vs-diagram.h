@@ -35,6 +35,7 @@ typedef struct {
   int           n_marks;
   const VsBoardShape *shapes; /* arrows and circles */
   int           n_shapes;
+  gboolean      three_d;      /* the board in perspective (issue 20) */
 } VsDiagramOptions;
 
 void     vs_diagram_options_init (VsDiagramOptions *o);

@@ -10,20 +10,41 @@ static const struct {
   const char *name;
   const char *label;
   VsPieceFamily family;
+  VsTileShape tile;
 } sets[] = {
-  { "western", N_("Western"), VS_PIECE_FAMILY_WESTERN },
-  { "chartima-kanji", N_("Kanji tiles"), VS_PIECE_FAMILY_CHARTIMA },
-  { "chartima-letters", N_("Western letters"), VS_PIECE_FAMILY_CHARTIMA },
-  { "janggi-green", N_("Hanja, Cho green"), VS_PIECE_FAMILY_JANGGI },
-  { "janggi-blue", N_("Hanja, Cho blue"), VS_PIECE_FAMILY_JANGGI },
+  { "western", N_("Western"), VS_PIECE_FAMILY_WESTERN, VS_TILE_SHAPE_NONE },
+  /* issue 20: seven more Western sets, one for each of the new themes */
+  { "felt", N_("Classic (felt)"), VS_PIECE_FAMILY_WESTERN, VS_TILE_SHAPE_NONE },
+  { "marble", N_("Renaissance marble"), VS_PIECE_FAMILY_WESTERN, VS_TILE_SHAPE_NONE },
+  { "sandstone", N_("Stone-Age sandstone"), VS_PIECE_FAMILY_WESTERN, VS_TILE_SHAPE_NONE },
+  { "glacier", N_("Glacier ice"), VS_PIECE_FAMILY_WESTERN, VS_TILE_SHAPE_NONE },
+  { "amber", N_("Jurassic amber"), VS_PIECE_FAMILY_WESTERN, VS_TILE_SHAPE_NONE },
+  { "tidepool", N_("Tide pool"), VS_PIECE_FAMILY_WESTERN, VS_TILE_SHAPE_NONE },
+  { "chamber", N_("Medieval stone"), VS_PIECE_FAMILY_WESTERN, VS_TILE_SHAPE_NONE },
+  { "chartima-kanji", N_("Kanji tiles"), VS_PIECE_FAMILY_CHARTIMA, VS_TILE_SHAPE_PENTAGON },
+  { "chartima-letters", N_("Western letters"), VS_PIECE_FAMILY_CHARTIMA, VS_TILE_SHAPE_CIRCLE },
+  { "janggi-green", N_("Hanja, Cho green"), VS_PIECE_FAMILY_JANGGI, VS_TILE_SHAPE_OCTAGON },
+  { "janggi-blue", N_("Hanja, Cho blue"), VS_PIECE_FAMILY_JANGGI, VS_TILE_SHAPE_OCTAGON },
 };
 
 static const char *const all_names[] = {
-  "western", "chartima-kanji", "chartima-letters", "janggi-green", "janggi-blue", NULL
+  "western", "felt", "marble", "sandstone", "glacier", "amber", "tidepool", "chamber",
+  "chartima-kanji", "chartima-letters", "janggi-green", "janggi-blue", NULL
 };
-static const char *const western_names[] = { "western", NULL };
+static const char *const western_names[] = {
+  "western", "felt", "marble", "sandstone", "glacier", "amber", "tidepool", "chamber", NULL
+};
 static const char *const chartima_names[] = { "chartima-kanji", "chartima-letters", NULL };
 static const char *const janggi_names[] = { "janggi-green", "janggi-blue", NULL };
+
+VsTileShape
+vs_piece_set_tile_shape (const char *set)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (sets); i++)
+    if (g_strcmp0 (sets[i].name, set) == 0)
+      return sets[i].tile;
+  return VS_TILE_SHAPE_NONE;
+}
 
 VsPieceFamily
 vs_piece_family_for_variant (const VsVariant *v)

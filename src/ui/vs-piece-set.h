@@ -19,6 +19,17 @@ typedef enum {
 
 VsPieceFamily vs_piece_family_for_variant (const VsVariant *v);
 
+/* Outline of a set's pieces when they are flat tiles (the 3-D view gives
+ * them a side face): none (upright figures), octagon, pentagon, circle. */
+typedef enum {
+  VS_TILE_SHAPE_NONE = 0,
+  VS_TILE_SHAPE_OCTAGON,
+  VS_TILE_SHAPE_PENTAGON,
+  VS_TILE_SHAPE_CIRCLE,
+} VsTileShape;
+
+VsTileShape vs_piece_set_tile_shape (const char *set);
+
 /* All set names, NULL-terminated. */
 const char *const *vs_piece_set_names (void);
 /* Names of the sets that can draw variant v (NULL-terminated, static). */

@@ -18,6 +18,8 @@ struct _VsPreferencesDialog
   GtkDropDown *board_theme_dropdown;
   GtkDropDown *chartima_pieces_dropdown;
   GtkDropDown *janggi_pieces_dropdown;
+  GtkDropDown *western_pieces_dropdown;
+  GtkSwitch *board_3d_switch;
   GtkDropDown *strato_view_dropdown;
   GtkSwitch *coordinates_switch;
   GtkSwitch *animation_switch;
@@ -97,7 +99,8 @@ static void
 setting_changed_cb (GSettings *settings, const char *key, VsPreferencesDialog *self)
 {
   GtkDropDown *dropdowns[] = { self->board_theme_dropdown, self->chartima_pieces_dropdown,
-                               self->janggi_pieces_dropdown, self->strato_view_dropdown };
+                               self->janggi_pieces_dropdown, self->western_pieces_dropdown,
+                               self->strato_view_dropdown };
   for (guint i = 0; i < G_N_ELEMENTS (dropdowns); i++)
     if (g_strcmp0 (g_object_get_data (G_OBJECT (dropdowns[i]), "vs-key"), key) == 0)
       sync_dropdown (self, dropdowns[i]);
@@ -574,6 +577,8 @@ vs_preferences_dialog_class_init (VsPreferencesDialogClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/org/example/VariantStudy/ui/vs-preferences-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, VsPreferencesDialog, chartima_pieces_dropdown);
   gtk_widget_class_bind_template_child (widget_class, VsPreferencesDialog, janggi_pieces_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, VsPreferencesDialog, western_pieces_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, VsPreferencesDialog, board_3d_switch);
   gtk_widget_class_bind_template_child (widget_class, VsPreferencesDialog, board_theme_dropdown);
   gtk_widget_class_bind_template_child (widget_class, VsPreferencesDialog, strato_view_dropdown);
   gtk_widget_class_bind_template_child (widget_class, VsPreferencesDialog, coordinates_switch);
@@ -608,11 +613,14 @@ vs_preferences_dialog_new (GtkWindow *parent, GSettings *settings)
                  vs_piece_set_names_for_variant (&vs_variant_chartima), vs_piece_set_label);
   bind_dropdown (self, "piece-set-janggi", self->janggi_pieces_dropdown,
                  vs_piece_set_names_for_variant (&vs_variant_janggi), vs_piece_set_label);
+  bind_dropdown (self, "piece-set-western", self->western_pieces_dropdown,
+                 vs_piece_set_names_for_variant (&vs_variant_crazyhouse), vs_piece_set_label);
   bind_dropdown (self, "strato-view", self->strato_view_dropdown, NULL, NULL);
   g_signal_connect (settings, "changed", G_CALLBACK (setting_changed_cb), self);
 
   g_settings_bind (settings, "show-coordinates", self->coordinates_switch, "active", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (settings, "animate-moves", self->animation_switch, "active", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "board-3d", self->board_3d_switch, "active", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (settings, "engine-threads", self->threads_spin, "value", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (settings, "engine-hash", self->hash_spin, "value", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (settings, "engine-multipv", self->multipv_spin, "value", G_SETTINGS_BIND_DEFAULT);

@@ -290,7 +290,10 @@ apply_board_settings (VsWindow *self)
     set = g_settings_get_string (st, "piece-set-janggi");
   else if (v && v->family == VS_FAMILY_CHARTIMA)
     set = g_settings_get_string (st, "piece-set-chartima");
+  else
+    set = g_settings_get_string (st, "piece-set-western");
   vs_board_view_set_piece_set (self->board, set);
+  vs_board_view_set_three_d (self->board, g_settings_get_boolean (st, "board-3d"));
 }
 
 static void

@@ -1,6 +1,6 @@
 /* bench-board-view.c — frame cost of VsBoardView (a benchmark command, not a
  * test): Chartima's start position (10×10, 60 pieces) in a 1000×1000 widget
- * with a warm texture cache.
+ * with a warm texture cache, in the flat (2-D) and the 3-D view.
  *
  *   xvfb-run -a build/tests/ui/bench-board-view [FRAMES]
  *
@@ -35,36 +35,11 @@ snap (void)
   return gtk_snapshot_free_to_node (s);
 }
 
-int
-main (int argc, char **argv)
+static void
+measure (GskRenderer *r, const VsPosition *pos, int frames, const char *mode)
 {
-  g_setenv ("GSK_RENDERER", "cairo", FALSE);
-  g_setenv ("GTK_A11Y", "none", FALSE);
-  int frames = argc > 1 ? atoi (argv[1]) : 1000;
-  if (!gtk_init_check ())
-    {
-      fprintf (stderr, "bench-board-view: no display (run under xvfb-run -a)\n");
-      return 2;
-    }
-  GtkWidget *window = gtk_window_new ();
-  board = vs_board_view_new ();
-  gtk_widget_set_size_request (board, 1000, 1000);
-  gtk_window_set_child (GTK_WINDOW (window), board);
-  g_autofree VsPosition *pos = g_new0 (VsPosition, 1);
-  if (!vs_test_real_position (pos, "chartima", NULL))
-    vs_test_position (pos, vs_test_variant (VS_TEST_CHARTIMA),
-                      "ilwouuowli/rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR/ILWOUUOWLI", VS_WHITE);
-  vs_board_view_set_position (VS_BOARD_VIEW (board), pos, VS_MOVE_NONE, FALSE);
-  gtk_window_present (GTK_WINDOW (window));
-  while (gtk_widget_get_width (board) != 1000 || gtk_widget_get_height (board) != 1000)
-    g_main_context_iteration (NULL, TRUE);
-  GskRenderer *r = gtk_native_get_renderer (GTK_NATIVE (window));
-
   /* warm the texture cache */
   gsk_render_node_unref (snap ());
-  int pieces = 0;
-  for (int i = 0; i < 100; i++)
-    pieces += pos->board[i] != 0;
 
   double c0 = cpu_ms ();
   gint64 t0 = g_get_monotonic_time ();
@@ -97,7 +72,7 @@ main (int argc, char **argv)
   if (vs_position_generate (next, VS_GEN_ALL, moves) == 0)
     {
       fprintf (stderr, "bench-board-view: no legal move in the start position\n");
-      return 1;
+      exit (1);
     }
   vs_position_make (next, moves[0]);
   int pframes = MAX (frames / 10, 10);
@@ -110,8 +85,7 @@ main (int argc, char **argv)
     GTK_WIDGET_GET_CLASS (board)->size_allocate (board, 1000, 1000, -1);
   gint64 t5 = g_get_monotonic_time ();
   double c5 = cpu_ms ();
-  printf ("board 10x10, %d pieces, 1000x1000 px, renderer %s\n", pieces, G_OBJECT_TYPE_NAME (r));
-  printf ("                               wall ms/frame  cpu ms/frame\n");
+  printf ("%s view                        wall ms/frame  cpu ms/frame\n", mode);
   printf ("snapshot, scene cached:        %8.3f      %8.3f   (%d frames)\n",
           (t1 - t0) / 1000.0 / frames, (c1 - c0) / frames, frames);
   printf ("snapshot, scene rebuilt:       %8.3f      %8.3f   (%d frames)\n",
@@ -122,6 +96,48 @@ main (int argc, char **argv)
           (t4 - t3) / 1000.0 / pframes, (c4 - c3) / pframes, pframes, g_getenv ("GTK_A11Y"));
   printf ("size_allocate (100 cells):     %8.3f      %8.3f   (%d times)\n",
           (t5 - t4) / 1000.0 / pframes, (c5 - c4) / pframes, pframes);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_setenv ("GSK_RENDERER", "cairo", FALSE);
+  g_setenv ("GTK_A11Y", "none", FALSE);
+  int frames = argc > 1 ? atoi (argv[1]) : 1000;
+  if (!gtk_init_check ())
+    {
+      fprintf (stderr, "bench-board-view: no display (run under xvfb-run -a)\n");
+      return 2;
+    }
+  GtkWidget *window = gtk_window_new ();
+  board = vs_board_view_new ();
+  gtk_widget_set_size_request (board, 1000, 1000);
+  gtk_window_set_child (GTK_WINDOW (window), board);
+  g_autofree VsPosition *pos = g_new0 (VsPosition, 1);
+  if (!vs_test_real_position (pos, "chartima", NULL))
+    vs_test_position (pos, vs_test_variant (VS_TEST_CHARTIMA),
+                      "ilwouuowli/rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR/ILWOUUOWLI", VS_WHITE);
+  vs_board_view_set_position (VS_BOARD_VIEW (board), pos, VS_MOVE_NONE, FALSE);
+  gtk_window_present (GTK_WINDOW (window));
+  while (gtk_widget_get_width (board) != 1000 || gtk_widget_get_height (board) != 1000)
+    g_main_context_iteration (NULL, TRUE);
+  GskRenderer *r = gtk_native_get_renderer (GTK_NATIVE (window));
+
+  int pieces = 0;
+  for (int i = 0; i < 100; i++)
+    pieces += pos->board[i] != 0;
+  printf ("board 10x10, %d pieces, 1000x1000 px, renderer %s\n", pieces, G_OBJECT_TYPE_NAME (r));
+  /* issue 20: the flat board, then the 3-D view */
+  for (int three_d = 0; three_d < 2; three_d++)
+    {
+      vs_board_view_set_three_d (VS_BOARD_VIEW (board), three_d);
+      vs_board_view_set_position (VS_BOARD_VIEW (board), pos, VS_MOVE_NONE, FALSE);
+      for (int i = 0; i < 20; i++)
+        while (g_main_context_iteration (NULL, FALSE))
+          ;
+      GTK_WIDGET_GET_CLASS (board)->size_allocate (board, 1000, 1000, -1);
+      measure (r, pos, frames, three_d ? "3-D" : "2-D");
+    }
   gtk_window_destroy (GTK_WINDOW (window));
   return 0;
 }

@@ -12,6 +12,7 @@
 #include "vs-preferences-dialog.h"
 #include "vs-setup-editor.h"
 #include "vs-test-locale.h"
+#include "vs-board-view.h"
 
 static gboolean
 has_japanese (const char *text)
@@ -158,6 +159,68 @@ test_language (void)
       g_assert_true (app_test_screenshot (nag_menu, mpath, &merror));
       gtk_popover_popdown (GTK_POPOVER (nag_menu));
       gtk_widget_unparent (nag_menu);
+
+      /* Issue 20: the 3-D view of the four variants mid-game (twelve plies
+       * chosen from the legal moves), then the seven new themes and piece
+       * sets (English run only). */
+      GSettings *st = vs_application_get_settings (app_test_application ());
+      g_settings_set_boolean (st, "board-3d", TRUE);
+      const char *ids[] = { "crazyhouse", "chartima", "janggi", "strato" };
+      for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+        {
+          VsWindow *w3 = app_test_window ();
+          gtk_window_set_default_size (GTK_WINDOW (w3), 1180, 760);
+          g_autofree VsPosition *p = g_new0 (VsPosition, 1);
+          g_assert_true (vs_position_init (p, vs_variant_lookup (ids[i]), NULL, NULL));
+          g_autofree char *start = vs_position_to_string (p);
+          app_test_action (w3, "win.new-game-from", g_variant_new ("(ss)", ids[i], start));
+          app_test_run (200);
+          VsBoardView *bv = VS_BOARD_VIEW (vs_window_get_board (w3));
+          g_assert_true (vs_board_view_get_three_d (bv));
+          g_assert_nonnull (vs_board_view_get_position (bv));
+          g_assert_true (vs_board_view_get_position (bv)->variant == p->variant);
+          for (int ply = 0; ply < 12; ply++)
+            {
+              VsMove moves[VS_MAX_MOVES];
+              int n = vs_position_generate (p, VS_GEN_ALL, moves);
+              if (n == 0)
+                break;
+              VsMove m = moves[(ply * 7 + 3) % n];
+              char text[VS_MOVE_TEXT_MAX];
+              vs_move_write (p, m, VS_NOTATION_UCI, text);
+              app_test_action (w3, "win.play-move", g_variant_new_string (text));
+              vs_position_make (p, m);
+            }
+          app_test_run (400);
+          g_autofree char *n3 = g_strdup_printf ("3d-%s-%s.png", ids[i], ja ? "ja" : "en");
+          g_autofree char *p3 = g_build_filename (dir, n3, NULL);
+          g_autoptr (GError) e3 = NULL;
+          g_assert_true (app_test_screenshot (GTK_WIDGET (w3), p3, &e3));
+          g_assert_no_error (e3);
+          if (!ja && i == 0)
+            {
+              const char *themes[] = { "felt", "marble", "sandstone", "glacier", "amber", "tidepool", "chamber" };
+              for (guint t = 0; t < G_N_ELEMENTS (themes); t++)
+                for (int d3 = 0; d3 < 2; d3++)
+                  {
+                    g_settings_set_boolean (st, "board-3d", d3);
+                    g_settings_set_string (st, "board-theme", themes[t]);
+                    g_settings_set_string (st, "piece-set-western", themes[t]);
+                    app_test_run (300);
+                    g_assert_cmpstr (vs_board_view_get_theme (bv), ==, themes[t]);
+                    g_assert_cmpstr (vs_board_view_get_piece_set (bv), ==, themes[t]);
+                    g_autofree char *nt = g_strdup_printf ("theme-%s-%s.png", themes[t], d3 ? "3d" : "2d");
+                    g_autofree char *pt = g_build_filename (dir, nt, NULL);
+                    g_autoptr (GError) et = NULL;
+                    g_assert_true (app_test_screenshot (GTK_WIDGET (w3), pt, &et));
+                  }
+              g_settings_set_boolean (st, "board-3d", TRUE);
+            }
+          gtk_window_destroy (GTK_WINDOW (w3));
+        }
+      g_settings_reset (st, "board-3d");
+      g_settings_reset (st, "board-theme");
+      g_settings_reset (st, "piece-set-western");
 
       /* The dialogs. */
       GtkWidget *dialogs[4];

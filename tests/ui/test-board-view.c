@@ -214,11 +214,12 @@ static gboolean
 front_row (const VsBoardLayout *l, const VsPosition *pos, int sq)
 {
   /* in the oblique view, pieces behind others are partly hidden: check the
-   * rows nothing stands in front of (White's rank 1, Black's rank 7) */
+   * rows nothing stands in front of (White's rank 1, Black's rank 7; turned
+   * round, White's rank 2 and Black's rank 8) */
   if (!l->oblique)
     return TRUE;
   int rank = vs_sq_rank (&pos->variant->geom, sq);
-  return rank == 0 || rank == 6;
+  return l->flipped ? rank == 1 || rank == 7 : rank == 0 || rank == 6;
 }
 
 static void
