@@ -8,6 +8,7 @@
 #include "vs-test-util.h"
 
 #include <string.h>
+#include "vs-test-history.h"
 
 static GPtrArray *cases;
 
@@ -82,6 +83,7 @@ test_make_unmake (void)
           g_autofree VsPosition *reread = g_new0 (VsPosition, 1);
           g_assert_true (vs_position_init (pos, c->variant, c->fen, NULL));
           memcpy (start, pos, sizeof *pos);
+          VsUndo undo[120];
           int plies = 0;
           for (; plies < 120; plies++)
             {
@@ -91,11 +93,11 @@ test_make_unmake (void)
                 break;
               VsMove m = moves[g_rand_int_range (rand, 0, n)];
               memcpy (before, pos, sizeof *pos);
-              vs_position_make (pos, m);
-              vs_position_unmake (pos);
+              vs_position_make (pos, m, &undo[plies]);
+              vs_position_unmake (pos, &undo[plies]);
               g_assert_true (same_position (pos, before));
               g_assert_cmpmem (pos->priv.bytes, sizeof pos->priv, before->priv.bytes, sizeof before->priv);
-              vs_position_make (pos, m);
+              vs_position_make (pos, m, &undo[plies]);
               g_autofree char *fen = vs_position_to_string (pos);
               g_autoptr(GError) error = NULL;
               if (!vs_position_init (reread, c->variant, fen, &error))
@@ -105,10 +107,42 @@ test_make_unmake (void)
               g_assert_cmpmem (reread->board, sizeof reread->board, pos->board, sizeof pos->board);
             }
           while (plies-- > 0)
-            vs_position_unmake (pos);
+            vs_position_unmake (pos, &undo[plies]);
           g_assert_true (same_position (pos, start));
         }
     }
+  g_rand_free (rand);
+}
+
+/* Issue 15: the position is a small value (no embedded undo history); a
+ * line (position + the caller's undo stack) replays and takes back any
+ * number of plies, with nothing dropped. */
+static void
+test_small_position (void)
+{
+  g_test_message ("sizeof (VsPosition) = %zu, sizeof (VsUndo) = %zu",
+                  sizeof (VsPosition), sizeof (VsUndo));
+  g_assert_cmpuint (sizeof (VsPosition), <=, 4096);
+  GRand *rand = g_rand_new_with_seed (20261202);
+  VsPerftCase *c = cases->pdata[0];
+  g_autoptr(VsLine) line = vs_line_new ();
+  g_assert_true (vs_line_init (line, c->variant, c->fen, NULL));
+  VsPosition start = line->pos;
+  int plies = 0;
+  for (; plies < 1500; plies++)
+    {
+      VsMove moves[VS_MAX_MOVES];
+      int n = vs_position_generate (&line->pos, VS_GEN_ALL, moves);
+      if (n == 0)
+        break;
+      vs_line_make (line, moves[g_rand_int_range (rand, 0, n)]);
+    }
+  g_assert_cmpint (line->len, ==, plies);
+  while (vs_line_unmake (line))
+    ;
+  g_assert_cmpint (line->len, ==, 0);
+  g_assert_true (same_position (&line->pos, &start));
+  g_assert_cmpmem (line->pos.priv.bytes, sizeof start.priv, start.priv.bytes, sizeof start.priv);
   g_rand_free (rand);
 }
 
@@ -127,6 +161,8 @@ main (int argc, char **argv)
   g_test_add_func (p1, test_fen_roundtrip);
   g_test_add_func (p2, test_notation_roundtrip);
   g_test_add_func (p3, test_make_unmake);
+  g_autofree char *p4 = g_strdup_printf ("/core/%s/small-position", argv[1]);
+  g_test_add_func (p4, test_small_position);
   int r = g_test_run ();
   g_ptr_array_unref (cases);
   return r;

@@ -415,10 +415,9 @@ ch_to_string (const VsPosition *pos)
 
 
 static void
-ch_make (VsPosition *pos, VsMove m)
+ch_make (VsPosition *pos, VsMove m, VsUndo *u)
 {
   ChPriv *p = PRIV (pos);
-  VsUndo *u = &pos->hist[pos->hist_len++];
   int from = VS_MOVE_FROM (m), to = VS_MOVE_TO (m);
   VsMoveKind kind = VS_MOVE_KIND (m);
   int us = pos->side;
@@ -494,9 +493,8 @@ ch_make (VsPosition *pos, VsMove m)
 }
 
 static void
-ch_unmake (VsPosition *pos)
+ch_unmake (VsPosition *pos, const VsUndo *u)
 {
-  VsUndo *u = &pos->hist[--pos->hist_len];
   VsMove m = u->move;
   int from = VS_MOVE_FROM (m);
   VsMoveKind kind = VS_MOVE_KIND (m);
@@ -564,7 +562,7 @@ ch_effects (const VsPosition *pos, VsMove m, VsMoveEffects *out)
 }
 
 static VsGameState
-ch_game_state (const VsPosition *pos, VsResult *result)
+ch_game_state (const VsPosition *pos, const VsHistory *h, VsResult *result)
 {
   const ChPriv *p = PRIV (pos);
   *result = VS_RESULT_NONE;
@@ -596,7 +594,7 @@ ch_game_state (const VsPosition *pos, VsResult *result)
       *result = VS_RESULT_DRAW;
       return VS_STATE_FIFTY_MOVES;
     }
-  if (vs_position_repetitions (pos, pos->halfmove) >= 2)
+  if (vs_position_repetitions (pos, h, pos->halfmove) >= 2)
     {
       *result = VS_RESULT_DRAW;
       return VS_STATE_REPETITION;

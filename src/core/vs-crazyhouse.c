@@ -447,10 +447,9 @@ castle_rook_squares (int king_to, int *rook_from, int *rook_to)
 /* ---- make / unmake ------------------------------------------------------------- */
 
 static void
-zh_make (VsPosition *pos, VsMove m)
+zh_make (VsPosition *pos, VsMove m, VsUndo *u)
 {
   ZhBoard *b = ZB (pos);
-  VsUndo *u = &pos->hist[pos->hist_len++];
   const int us = pos->side, them = us ^ 1;
   const int to = VS_MOVE_TO (m);
   const VsMoveKind kind = VS_MOVE_KIND (m);
@@ -547,10 +546,9 @@ zh_make (VsPosition *pos, VsMove m)
 }
 
 static void
-zh_unmake (VsPosition *pos)
+zh_unmake (VsPosition *pos, const VsUndo *u)
 {
   ZhBoard *b = ZB (pos);
-  const VsUndo *u = &pos->hist[--pos->hist_len];
   const VsMove m = u->move;
   const int us = pos->side ^ 1;
   const int to = VS_MOVE_TO (m);
@@ -1086,7 +1084,7 @@ zh_effects (const VsPosition *pos, VsMove m, VsMoveEffects *out)
 }
 
 static VsGameState
-zh_game_state (const VsPosition *pos, VsResult *result)
+zh_game_state (const VsPosition *pos, const VsHistory *h, VsResult *result)
 {
   *result = VS_RESULT_NONE;
   if (zh_count_legal (pos) == 0)
@@ -1100,9 +1098,9 @@ zh_game_state (const VsPosition *pos, VsResult *result)
       return VS_STATE_STALEMATE;
     }
   /* Captures and drops do not make a position unrepeatable here (a piece
-   * can come back), so the whole kept history counts, not just the plies
+   * can come back), so the whole history counts, not just the plies
    * since the last capture or pawn move. */
-  if (vs_position_repetitions (pos, pos->hist_len) >= 2)
+  if (vs_position_repetitions (pos, h, h->len) >= 2)
     {
       *result = VS_RESULT_DRAW;
       return VS_STATE_REPETITION;
@@ -1504,13 +1502,10 @@ check_suffix (const VsPosition *pos, VsMove m)
                  (h[ZH_PAWN] && (bt & ~(RANK_1 | RANK_8)))))
         return "+";
     }
-  /* a check: play it on a position on the stack, of which only the fields
-   * make and the generator use are filled (no history is copied) */
-  VsPosition after;
-  memcpy (&after, pos, G_STRUCT_OFFSET (VsPosition, hist));
-  memcpy (&after.priv, &pos->priv, sizeof after.priv);
-  after.hist_len = 0;
-  zh_make (&after, m);
+  /* a check: play it on a copy */
+  VsPosition after = *pos;
+  VsUndo u;
+  zh_make (&after, m, &u);
   return zh_count_legal (&after) ? "+" : "#";
 }
 

@@ -538,10 +538,9 @@ castle_rook_squares (VsMove m, int *rook_from, int *rook_to)
 }
 
 static void
-strato_make (VsPosition *pos, VsMove m)
+strato_make (VsPosition *pos, VsMove m, VsUndo *u)
 {
   StratoBoard *b = SB (pos);
-  VsUndo *u = &pos->hist[pos->hist_len++];
   int from = VS_MOVE_FROM (m), to = VS_MOVE_TO (m);
   VsMoveKind kind = VS_MOVE_KIND (m);
   int us = pos->side;
@@ -606,10 +605,9 @@ strato_make (VsPosition *pos, VsMove m)
 }
 
 static void
-strato_unmake (VsPosition *pos)
+strato_unmake (VsPosition *pos, const VsUndo *u)
 {
   StratoBoard *b = SB (pos);
-  VsUndo *u = &pos->hist[--pos->hist_len];
   VsMove m = u->move;
   int from = VS_MOVE_FROM (m), to = VS_MOVE_TO (m);
 
@@ -712,7 +710,7 @@ insufficient_material (const VsPosition *pos)
 }
 
 static VsGameState
-strato_game_state (const VsPosition *pos, VsResult *result)
+strato_game_state (const VsPosition *pos, const VsHistory *h, VsResult *result)
 {
   VsMove moves[VS_MAX_MOVES];
   *result = VS_RESULT_NONE;
@@ -731,7 +729,7 @@ strato_game_state (const VsPosition *pos, VsResult *result)
     return VS_STATE_INSUFFICIENT;
   if (pos->halfmove >= 100)
     return VS_STATE_FIFTY_MOVES;
-  if (vs_position_repetitions (pos, pos->halfmove) >= 2)
+  if (vs_position_repetitions (pos, h, pos->halfmove) >= 2)
     return VS_STATE_REPETITION;
   *result = VS_RESULT_NONE;
   return VS_STATE_ONGOING;
@@ -1030,8 +1028,6 @@ strato_from_string (VsPosition *pos, const char *str, GError **error)
   pos->halfmove = halfmove;
   pos->fullmove = fullmove;
   pos->options = 0;
-  pos->hist_len = 0;
-  pos->hist_base = 0;
   memset (&pos->priv, 0, sizeof pos->priv);
   *SB (pos) = sb;
   uint64_t key = 0;
@@ -1109,12 +1105,9 @@ vs_strato_start_fen (gboolean white_above)
 static VsPosition *
 position_after (const VsPosition *pos, VsMove m)
 {
-  VsPosition *tmp = g_malloc (sizeof *tmp);
-  memcpy (tmp, pos, G_STRUCT_OFFSET (VsPosition, hist));
-  memcpy (&tmp->priv, &pos->priv, sizeof pos->priv);
-  tmp->hist_len = 0;
-  tmp->hist_base = 0;
-  strato_make (tmp, m);
+  VsPosition *tmp = g_memdup2 (pos, sizeof *tmp);
+  VsUndo u;
+  strato_make (tmp, m, &u);
   return tmp;
 }
 

@@ -82,27 +82,22 @@ vs_position_generate (const VsPosition *pos, VsGenType type, VsMove *out)
 }
 
 void
-vs_position_compact (VsPosition *pos)
+vs_position_make (VsPosition *pos, VsMove m, VsUndo *u)
 {
-  int drop = pos->hist_len / 2;
-  memmove (pos->hist, pos->hist + drop, (pos->hist_len - drop) * sizeof (VsUndo));
-  pos->hist_len -= drop;
-  pos->hist_base += drop;
+  pos->variant->make (pos, m, u);
 }
 
 void
-vs_position_make (VsPosition *pos, VsMove m)
+vs_position_unmake (VsPosition *pos, const VsUndo *u)
 {
-  if (pos->hist_len >= VS_MAX_HISTORY)
-    vs_position_compact (pos);
-  pos->variant->make (pos, m);
+  pos->variant->unmake (pos, u);
 }
 
 void
-vs_position_unmake (VsPosition *pos)
+vs_position_play (VsPosition *pos, VsMove m)
 {
-  g_return_if_fail (pos->hist_len > 0);
-  pos->variant->unmake (pos);
+  VsUndo u;
+  pos->variant->make (pos, m, &u);
 }
 
 gboolean
@@ -123,30 +118,113 @@ vs_position_is_legal (const VsPosition *pos, VsMove m)
 }
 
 VsGameState
-vs_position_state (const VsPosition *pos, VsResult *result)
+vs_position_state (const VsPosition *pos, const VsHistory *h, VsResult *result)
 {
+  static const VsHistory none = { NULL, 0 };
   VsResult r = VS_RESULT_NONE;
-  VsGameState s = pos->variant->game_state (pos, &r);
+  VsGameState s = pos->variant->game_state (pos, h ? h : &none, &r);
   if (result)
     *result = r;
   return s;
 }
 
 int
-vs_position_repetitions (const VsPosition *pos, int max_back)
+vs_position_repetitions (const VsPosition *pos, const VsHistory *h, int max_back)
 {
+  if (h == NULL)
+    return 0;
   int count = 0;
-  int n = pos->hist_len;
+  int n = h->len;
   int limit = MIN (max_back, n);
   for (int back = 2; back <= limit; back += 2)
-    if (pos->hist[n - back].key == pos->key)
+    if (h->undo[n - back].key == pos->key)
       count++;
   return count;
+}
+
+/* ---- Lines ---------------------------------------------------------------------- */
+
+gboolean
+vs_line_init (VsLine *line, const VsVariant *v, const char *fen, GError **error)
+{
+  VsPosition pos;
+  if (!vs_position_init (&pos, v, fen, error))
+    return FALSE;
+  vs_line_set (line, &pos);
+  return TRUE;
+}
+
+void
+vs_line_set (VsLine *line, const VsPosition *pos)
+{
+  if (&line->pos != pos)
+    memcpy (&line->pos, pos, sizeof *pos);
+  line->len = 0;
+}
+
+void
+vs_line_copy (VsLine *dest, const VsLine *src)
+{
+  memcpy (&dest->pos, &src->pos, sizeof src->pos);
+  dest->len = src->len;
+  dest->cap = src->len;
+  dest->undo = src->len ? g_memdup2 (src->undo, src->len * sizeof (VsUndo)) : NULL;
+}
+
+void
+vs_line_make (VsLine *line, VsMove m)
+{
+  if (line->len >= line->cap)
+    {
+      line->cap = MAX (64, line->cap * 2);
+      line->undo = g_renew (VsUndo, line->undo, line->cap);
+    }
+  line->pos.variant->make (&line->pos, m, &line->undo[line->len++]);
+}
+
+gboolean
+vs_line_unmake (VsLine *line)
+{
+  if (line->len <= 0)
+    return FALSE;
+  line->len--;
+  line->pos.variant->unmake (&line->pos, &line->undo[line->len]);
+  return TRUE;
+}
+
+VsGameState
+vs_line_state (const VsLine *line, VsResult *result)
+{
+  VsHistory h = vs_line_history (line);
+  return vs_position_state (&line->pos, &h, result);
+}
+
+void
+vs_line_clear (VsLine *line)
+{
+  g_clear_pointer (&line->undo, g_free);
+  line->len = line->cap = 0;
+}
+
+VsLine *
+vs_line_new (void)
+{
+  return g_new0 (VsLine, 1);
+}
+
+void
+vs_line_free (VsLine *line)
+{
+  if (line == NULL)
+    return;
+  vs_line_clear (line);
+  g_free (line);
 }
 
 static uint64_t
 perft_rec (VsPosition *pos, int depth)
 {
+  VsUndo u;
   const VsVariant *v = pos->variant;
   if (depth == 1 && v->count_legal)
     return v->count_legal (pos);
@@ -157,9 +235,9 @@ perft_rec (VsPosition *pos, int depth)
   uint64_t total = 0;
   for (int i = 0; i < n; i++)
     {
-      v->make (pos, moves[i]);
+      v->make (pos, moves[i], &u);
       total += perft_rec (pos, depth - 1);
-      v->unmake (pos);
+      v->unmake (pos, &u);
     }
   return total;
 }
@@ -169,9 +247,6 @@ vs_perft (VsPosition *pos, int depth)
 {
   if (depth <= 0)
     return 1;
-  /* make sure the history has room for the whole depth */
-  if (pos->hist_len + depth >= VS_MAX_HISTORY)
-    vs_position_compact (pos);
   return perft_rec (pos, depth);
 }
 

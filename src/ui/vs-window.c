@@ -408,15 +408,18 @@ update_board (VsWindow *self)
 {
   if (self->game == NULL || self->cursor == NULL)
     return;
-  g_autofree VsPosition *pos = g_new (VsPosition, 1);
-  if (!vs_game_node_position (self->cursor, pos))
+  g_autoptr (VsLine) line = vs_line_new ();
+  if (!vs_game_node_line (self->cursor, line))
     return;
+  VsPosition *pos = &line->pos;
   /* A step forward along the record glides; jumps do not. */
   gboolean step = self->shown_node && vs_game_node_get_parent (self->cursor) == self->shown_node;
   vs_board_view_set_position (self->board, pos, vs_game_node_get_move (self->cursor), step);
+  vs_board_view_set_previous_move (self->board, line->len >= 2 ? vs_line_move (line, line->len - 2) : VS_MOVE_NONE);
   show_node_shapes (self);
   self->shown_node = self->cursor;
-  vs_analysis_pane_set_position (self->analysis_pane, pos);
+  VsHistory h = vs_line_history (line);
+  vs_analysis_pane_set_position (self->analysis_pane, pos, &h);
 }
 
 static void
@@ -1122,9 +1125,11 @@ engine_move_maybe (VsWindow *self)
   if (self->engine_side < 0 || self->game == NULL || self->cursor == NULL ||
       vs_game_node_get_main_child (self->cursor) != NULL)
     return;
-  g_autofree VsPosition *pos = g_new (VsPosition, 1);
-  if (!vs_game_node_position (self->cursor, pos) || pos->side != self->engine_side)
+  g_autoptr (VsLine) line = vs_line_new ();
+  if (!vs_game_node_line (self->cursor, line) || line->pos.side != self->engine_side)
     return;
+  VsPosition *pos = &line->pos;
+  VsHistory hist = vs_line_history (line);
   VsMove moves[VS_MAX_MOVES];
   if (vs_position_generate (pos, VS_GEN_ALL, moves) == 0)
     return;
@@ -1139,7 +1144,7 @@ engine_move_maybe (VsWindow *self)
     o.movetime_ms = 1500;
   g_cancellable_cancel (self->opponent_cancellable);
   g_set_object (&self->opponent_cancellable, g_cancellable_new ());
-  vs_analysis_start (self->opponent, pos, &o, self->opponent_cancellable, opponent_done, g_object_ref (self));
+  vs_analysis_start (self->opponent, pos, &hist, &o, self->opponent_cancellable, opponent_done, g_object_ref (self));
 }
 
 static void

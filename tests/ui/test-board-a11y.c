@@ -20,6 +20,7 @@
 #include <locale.h>
 #include <math.h>
 #include <string.h>
+#include "../vs-test-history.h"
 
 static GtkWidget *window;
 static GtkWidget *board;
@@ -123,7 +124,7 @@ show_after (const char *id, const char *const *moves)
   for (int i = 0; moves[i]; i++)
     {
       last = parse_uci (pos, moves[i]);
-      vs_position_make (pos, last);
+      vs_test_make (pos, last);
     }
   vs_board_view_set_position (bv (), pos, last, FALSE);
   settle ();

@@ -81,9 +81,8 @@ chk (const VsPosition *pos)
 }
 
 static void
-make (VsPosition *pos, VsMove m)
+make (VsPosition *pos, VsMove m, VsUndo *u)
 {
-  VsUndo *u = &pos->hist[pos->hist_len++];
   memset (u, 0, sizeof *u);
   u->move = m;
   memcpy (u->extra, &pos->side, 1);
@@ -115,7 +114,7 @@ make (VsPosition *pos, VsMove m)
 }
 
 static void
-unmake (VsPosition *pos)
+unmake (VsPosition *pos, const VsUndo *u)
 {
   g_assert_not_reached ();
 }
