@@ -493,6 +493,22 @@ ch_make (VsPosition *pos, VsMove m, VsUndo *u)
 }
 
 static void
+ch_make_null (VsPosition *pos, VsUndo *u)
+{
+  gboolean in_key = EP_IN_KEY (pos);
+  vs_null_make_common (pos, u, in_key);
+  u->extra[0] = in_key;
+  EP_IN_KEY (pos) = 0;
+}
+
+static void
+ch_unmake_null (VsPosition *pos, const VsUndo *u)
+{
+  vs_null_unmake_common (pos, u);
+  EP_IN_KEY (pos) = u->extra[0];
+}
+
+static void
 ch_unmake (VsPosition *pos, const VsUndo *u)
 {
   VsMove m = u->move;
@@ -627,6 +643,8 @@ const VsVariant vs_variant_chartima = {
   .count_legal = ch_count_legal,
   .make = ch_make,
   .unmake = ch_unmake,
+  .make_null = ch_make_null,
+  .unmake_null = ch_unmake_null,
   .checkers = ch_checkers,
   .effects = ch_effects,
   .game_state = ch_game_state,

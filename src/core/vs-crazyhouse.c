@@ -545,6 +545,14 @@ zh_make (VsPosition *pos, VsMove m, VsUndo *u)
   pos->key = key;
 }
 
+/* The en-passant square is only ever set when a capture exists, and then it
+ * is in the key. */
+static void
+zh_make_null (VsPosition *pos, VsUndo *u)
+{
+  vs_null_make_common (pos, u, TRUE);
+}
+
 static void
 zh_unmake (VsPosition *pos, const VsUndo *u)
 {
@@ -1991,6 +1999,8 @@ const VsVariant vs_variant_crazyhouse = {
   .count_legal = zh_count_legal,
   .make = zh_make,
   .unmake = zh_unmake,
+  .make_null = zh_make_null,
+  .unmake_null = vs_null_unmake_common,
   .checkers = zh_checkers,
   .effects = zh_effects,
   .game_state = zh_game_state,

@@ -522,6 +522,15 @@ janggi_unmake (VsPosition *pos, const VsUndo *u)
   pos->castling = u->castling;
 }
 
+/* The null move is Janggi's own pass (RULES.md §4.4): it counts in
+ * pos->passes like any pass. */
+static void
+janggi_make_null (VsPosition *pos, VsUndo *u)
+{
+  int k = CPRIV (pos)->king[pos->side];
+  janggi_make (pos, VS_MOVE_MAKE (k, k, VS_MOVE_PASS, 0), u);
+}
+
 /* ---- Checks, effects, game state ------------------------------------------------------------ */
 
 static int
@@ -1540,6 +1549,8 @@ const VsVariant vs_variant_janggi = {
   .count_legal = janggi_count_legal,
   .make = janggi_make,
   .unmake = janggi_unmake,
+  .make_null = janggi_make_null,
+  .unmake_null = janggi_unmake,
   .checkers = janggi_checkers,
   .effects = janggi_effects,
   .game_state = janggi_game_state,
@@ -1574,6 +1585,8 @@ const VsVariant vs_variant_janggi_casual = {
   .count_legal = janggi_count_legal,
   .make = janggi_make,
   .unmake = janggi_unmake,
+  .make_null = janggi_make_null,
+  .unmake_null = janggi_unmake,
   .checkers = janggi_checkers,
   .effects = janggi_effects,
   .game_state = janggi_game_state,

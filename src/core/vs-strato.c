@@ -605,6 +605,23 @@ strato_make (VsPosition *pos, VsMove m, VsUndo *u)
 }
 
 static void
+strato_make_null (VsPosition *pos, VsUndo *u)
+{
+  StratoBoard *b = SB (pos);
+  gboolean in_key = b->ep_keyed;
+  vs_null_make_common (pos, u, in_key);
+  u->extra[0] = in_key;
+  b->ep_keyed = 0;
+}
+
+static void
+strato_unmake_null (VsPosition *pos, const VsUndo *u)
+{
+  vs_null_unmake_common (pos, u);
+  SB (pos)->ep_keyed = u->extra[0];
+}
+
+static void
 strato_unmake (VsPosition *pos, const VsUndo *u)
 {
   StratoBoard *b = SB (pos);
@@ -1453,6 +1470,8 @@ const VsVariant vs_variant_strato = {
   .count_legal = strato_count_legal,
   .make = strato_make,
   .unmake = strato_unmake,
+  .make_null = strato_make_null,
+  .unmake_null = strato_unmake_null,
   .checkers = strato_checkers,
   .effects = strato_effects,
   .game_state = strato_game_state,

@@ -75,10 +75,86 @@ vs_position_to_string (const VsPosition *pos)
   return pos->variant->to_string (pos);
 }
 
+static int
+cmp_move (const void *a, const void *b)
+{
+  VsMove x = VS_MOVE_CORE (*(const VsMove *) a), y = VS_MOVE_CORE (*(const VsMove *) b);
+  return x < y ? -1 : x > y;
+}
+
+/* ALL minus NOISY, in ALL's order. */
+static int
+generate_quiet (const VsPosition *pos, VsMove *out)
+{
+  const VsVariant *v = pos->variant;
+  VsMove noisy[VS_MAX_MOVES];
+  int nn = v->generate (pos, VS_GEN_NOISY, noisy);
+  int n = v->generate (pos, VS_GEN_ALL, out);
+  if (nn == 0)
+    return n;
+  qsort (noisy, nn, sizeof *noisy, cmp_move);
+  int k = 0;
+  for (int i = 0; i < n; i++)
+    if (!bsearch (&out[i], noisy, nn, sizeof *noisy, cmp_move))
+      out[k++] = out[i];
+  return k;
+}
+
 int
 vs_position_generate (const VsPosition *pos, VsGenType type, VsMove *out)
 {
+  if (type == VS_GEN_QUIET)
+    return generate_quiet (pos, out);
   return pos->variant->generate (pos, type, out);
+}
+
+gboolean
+vs_position_make_null (VsPosition *pos, VsUndo *u)
+{
+  const VsVariant *v = pos->variant;
+  if (v->make_null == NULL || v->checkers (pos) > 0)
+    return FALSE;
+  v->make_null (pos, u);
+  return TRUE;
+}
+
+void
+vs_position_unmake_null (VsPosition *pos, const VsUndo *u)
+{
+  pos->variant->unmake_null (pos, u);
+}
+
+void
+vs_null_make_common (VsPosition *pos, VsUndo *u, gboolean ep_in_key)
+{
+  memset (u, 0, sizeof *u);
+  u->key = pos->key;
+  u->move = VS_MOVE_NONE;
+  u->halfmove = pos->halfmove;
+  u->ep = pos->ep;
+  u->castling = pos->castling;
+  u->passes = pos->passes;
+  if (pos->ep != VS_NO_SQUARE && ep_in_key)
+    pos->key ^= vs_zobrist_ep[pos->ep];
+  pos->ep = VS_NO_SQUARE;
+  pos->key ^= vs_zobrist_side;
+  pos->halfmove++;
+  if (pos->side == VS_BLACK)
+    pos->fullmove++;
+  pos->side ^= 1;
+}
+
+void
+vs_null_unmake_common (VsPosition *pos, const VsUndo *u)
+{
+  pos->side ^= 1;
+  if (pos->side == VS_BLACK)
+    pos->fullmove--;
+  pos->key = u->key;
+  pos->halfmove = u->halfmove;
+  pos->ep = u->ep;
+  pos->castling = u->castling;
+  pos->passes = u->passes;
 }
 
 void
@@ -106,15 +182,84 @@ vs_position_in_check (const VsPosition *pos)
   return pos->variant->checkers (pos) > 0;
 }
 
-gboolean
-vs_position_is_legal (const VsPosition *pos, VsMove m)
+/* Cheap necessary conditions for m to be a legal move of pos; and whether
+ * it would be noisy (a capture or a promotion: its generation stage). */
+static gboolean
+pseudo_possible (const VsPosition *pos, VsMove m, gboolean *maybe_noisy)
 {
-  VsMove moves[VS_MAX_MOVES];
-  int n = pos->variant->generate (pos, VS_GEN_ALL, moves);
+  const VsVariant *v = pos->variant;
+  int nsq = vs_geometry_squares (&v->geom);
+  int from = VS_MOVE_FROM (m), to = VS_MOVE_TO (m), piece = VS_MOVE_PIECE (m);
+  VsMoveKind kind = VS_MOVE_KIND (m);
+  *maybe_noisy = TRUE;
+  if (m == VS_MOVE_NONE || kind > VS_MOVE_EN_PASSANT || to >= nsq)
+    return FALSE;
+  if (kind == VS_MOVE_DROP)
+    {
+      *maybe_noisy = FALSE;
+      return from == VS_NO_SQUARE && piece >= 1 && piece <= v->n_piece_types &&
+             pos->hand[pos->side][piece] > 0 && pos->board[to] == VS_PIECE_NONE;
+    }
+  if (from >= nsq)
+    return FALSE;
+  VsPiece p = pos->board[from];
+  if (p == VS_PIECE_NONE || VS_PIECE_COLOR (p) != pos->side)
+    return FALSE;
+  if (kind == VS_MOVE_PASS)
+    {
+      *maybe_noisy = FALSE;
+      return v->has_pass && from == to;
+    }
+  if (kind == VS_MOVE_SUICIDE)
+    {
+      *maybe_noisy = FALSE;
+      return from == to;
+    }
+  if (kind == VS_MOVE_PROMOTION)
+    return piece >= 1 && piece <= v->n_piece_types;
+  if (piece != 0)
+    return FALSE;
+  if (kind == VS_MOVE_EN_PASSANT)
+    return to == pos->ep;
+  VsPiece q = pos->board[to];
+  if (kind == VS_MOVE_CASTLE)
+    {
+      *maybe_noisy = FALSE;
+      return TRUE;
+    }
+  if (q != VS_PIECE_NONE && VS_PIECE_COLOR (q) == pos->side)
+    return FALSE;
+  /* a move to an empty square is quiet unless the variant captures in
+   * other ways (Chartima's Ultima pieces): then both stages are looked at */
+  *maybe_noisy = q != VS_PIECE_NONE || v->family == VS_FAMILY_CHARTIMA || v->family == VS_FAMILY_OTHER;
+  return TRUE;
+}
+
+static gboolean
+in_list (const VsMove *moves, int n, VsMove m)
+{
   for (int i = 0; i < n; i++)
     if (VS_MOVE_CORE (moves[i]) == VS_MOVE_CORE (m))
       return TRUE;
   return FALSE;
+}
+
+gboolean
+vs_position_is_legal (const VsPosition *pos, VsMove m)
+{
+  gboolean maybe_noisy;
+  if (!pseudo_possible (pos, m, &maybe_noisy))
+    return FALSE;
+  VsMove moves[VS_MAX_MOVES];
+  if (maybe_noisy)
+    {
+      int n = pos->variant->generate (pos, VS_GEN_NOISY, moves);
+      if (in_list (moves, n, m))
+        return TRUE;
+    }
+  /* not noisy (or not found there): the full list (a quiet move) */
+  int n = pos->variant->generate (pos, VS_GEN_ALL, moves);
+  return in_list (moves, n, m);
 }
 
 VsGameState

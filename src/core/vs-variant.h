@@ -235,6 +235,11 @@ typedef enum {
 typedef enum {
   VS_GEN_ALL = 0,          /* every legal move                               */
   VS_GEN_NOISY,            /* legal captures and promotions (for quiescence) */
+  VS_GEN_QUIET,            /* the other legal moves: exactly ALL minus NOISY
+                              (drops that capture nothing, passes, castling,
+                              suicides are quiet).  Only through
+                              vs_position_generate: a module's generate
+                              serves ALL and NOISY. */
 } VsGenType;
 
 struct _VsVariant {
@@ -262,6 +267,12 @@ struct _VsVariant {
    * Neither allocates. */
   void     (*make)        (VsPosition *pos, VsMove m, VsUndo *u);
   void     (*unmake)      (VsPosition *pos, const VsUndo *u);
+  /* Null move (engine): the side to move passes its turn; pos must not be
+   * in check.  Janggi makes its own pass (RULES.md §4.4: it counts in
+   * pos->passes, two end the game).  unmake_null takes it back with the
+   * entry make_null filled.  NULL if the variant has none. */
+  void     (*make_null)   (VsPosition *pos, VsUndo *u);
+  void     (*unmake_null) (VsPosition *pos, const VsUndo *u);
   /* Number of enemy pieces giving check to the side to move (0 = not in check). */
   int      (*checkers)    (const VsPosition *pos);
   /* What a legal move does, computed before it is made. */
@@ -352,7 +363,22 @@ void     vs_position_unmake    (VsPosition *pos, const VsUndo *u);
 /* Make m with no way back (replaying a line forward; no history kept). */
 void     vs_position_play      (VsPosition *pos, VsMove m);
 gboolean vs_position_in_check  (const VsPosition *pos);
+/* Whether m (any 32-bit value: a move from a hash table or a killer slot,
+ * or garbage) is legal in pos.  Moves that cannot be pseudo-legal (no piece
+ * of the side to move on from, own piece on to, drop of a piece not in
+ * hand, out-of-range squares…) are refused without generating moves; the
+ * others are looked up among the legal moves of their stage only (NOISY
+ * for captures and promotions, else QUIET). */
 gboolean vs_position_is_legal  (const VsPosition *pos, VsMove m);
+/* Null move: FALSE (pos unchanged) where the rules allow none (the side to
+ * move is in check, or the variant has no null move). */
+gboolean vs_position_make_null   (VsPosition *pos, VsUndo *u);
+void     vs_position_unmake_null (VsPosition *pos, const VsUndo *u);
+/* For the modules' null moves: save pos into u, take the en-passant square
+ * out (ep_in_key: whether it is in the key), pass the turn.  The restore
+ * puts all of it back (module-private flags are the module's). */
+void     vs_null_make_common   (VsPosition *pos, VsUndo *u, gboolean ep_in_key);
+void     vs_null_unmake_common (VsPosition *pos, const VsUndo *u);
 /* h may be NULL (no earlier plies known: no repetition). */
 VsGameState vs_position_state  (const VsPosition *pos, const VsHistory *h, VsResult *result);
 /* Number of times the current position occurred before in h, looking at
