@@ -146,6 +146,31 @@ test_small_position (void)
   g_rand_free (rand);
 }
 
+/* Issue 15, rules as data: the royal type is the King (General), and every
+ * start-position choice a new game offers reads back. */
+static void
+test_variant_data (void)
+{
+  VsPerftCase *c = cases->pdata[0];
+  const VsVariant *v = c->variant;
+  g_assert_cmpint (v->royal_type, >=, 1);
+  g_assert_cmpint (v->royal_type, <=, v->n_piece_types);
+  g_assert_cmpstr (v->pieces[v->royal_type].letter, ==, "K");
+  g_assert_true ((v->setup_choice == VS_SETUP_CHOICE_NONE) == (v->setup_fen == NULL));
+  int na = v->setup_choice == VS_SETUP_CHOICE_PER_SIDE ? 4 : v->setup_choice == VS_SETUP_CHOICE_ORIENTATION ? 2 : 0;
+  int nb = v->setup_choice == VS_SETUP_CHOICE_PER_SIDE ? 4 : 1;
+  for (int a = 0; a < na; a++)
+    for (int b = 0; b < nb; b++)
+      {
+        g_autofree char *fen = v->setup_fen (a, b);
+        VsPosition pos;
+        g_autoptr(GError) error = NULL;
+        if (!vs_position_init (&pos, v, fen, &error))
+          g_error ("setup %d/%d “%s”: %s", a, b, fen, error->message);
+        g_assert_cmpint (pos.side, ==, VS_WHITE);
+      }
+}
+
 static int
 cmp_core (const void *a, const void *b)
 {
@@ -271,6 +296,8 @@ main (int argc, char **argv)
   g_test_add_func (p4, test_small_position);
   g_autofree char *p5 = g_strdup_printf ("/core/%s/stages-legality-null", argv[1]);
   g_test_add_func (p5, test_stages_legality_null);
+  g_autofree char *p6 = g_strdup_printf ("/core/%s/variant-data", argv[1]);
+  g_test_add_func (p6, test_variant_data);
   int r = g_test_run ();
   g_ptr_array_unref (cases);
   return r;

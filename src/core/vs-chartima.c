@@ -636,6 +636,7 @@ const VsVariant vs_variant_chartima = {
   .pgn_structured = TRUE,
   .has_hands = FALSE,
   .casual_rules = NULL,
+  .royal_type = CH_K,
   .start_fen = START_FEN,
   .from_string = ch_from_string,
   .to_string = ch_to_string,

@@ -1445,6 +1445,12 @@ static const VsPieceInfo strato_pieces[] = {
   { "K", "K", NC_("chess piece", "King"), "キング", "王" },
 };
 
+static char *
+strato_setup_fen (int white_above, int unused)
+{
+  return g_strdup (vs_strato_start_fen (white_above));
+}
+
 const VsVariant vs_variant_strato = {
   .id = "strato",
   .name = N_("Strato Chess"),
@@ -1463,6 +1469,9 @@ const VsVariant vs_variant_strato = {
   .pgn_structured = TRUE,
   .has_hands = FALSE,
   .casual_rules = NULL,
+  .royal_type = KING,
+  .setup_choice = VS_SETUP_CHOICE_ORIENTATION,
+  .setup_fen = strato_setup_fen,
   .start_fen = VS_STRATO_START_WHITE_BELOW,
   .from_string = strato_from_string,
   .to_string = strato_to_string,

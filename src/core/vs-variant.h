@@ -211,6 +211,15 @@ static inline int vs_geometry_squares (const VsGeometry *g) { return g->files * 
 
 /* ---- The vtable -------------------------------------------------------------- */
 
+/* The start-position choices a new game offers (setup_fen's arguments). */
+typedef enum {
+  VS_SETUP_CHOICE_NONE = 0,     /* the start position only                 */
+  VS_SETUP_CHOICE_PER_SIDE,     /* a setup for each side: a = first side's,
+                                   b = second side's (Janggi 차림, §4.3)     */
+  VS_SETUP_CHOICE_ORIENTATION,  /* a = TRUE for the mirrored array (Strato:
+                                   White's army on level C, §3.2)         */
+} VsSetupChoice;
+
 /* The family a variant belongs to: the game whatever its rule set (Janggi's
  * traditional and casual rules are one family).  Layers above src/core pick
  * their per-game behaviour (evaluator, piece art, guide, samples) by family,
@@ -328,6 +337,16 @@ struct _VsVariant {
   /* The other rule set of the same family a new-game dialog offers as
    * "casual rules", or NULL if the family has one rule set only. */
   const VsVariant *casual_rules;
+  /* The piece type whose loss ends the game (the King, the General), for
+   * editors; 0 if none. */
+  int royal_type;
+  /* TRUE if a plain UCI engine without a UCI_Variant option plays this
+   * variant (a chess engine with drops plays Crazyhouse). */
+  gboolean plain_uci_plays;
+  /* Start-position choices of a new game, and the position string for a
+   * choice (g_free), or NULL if setup_choice is NONE. */
+  VsSetupChoice setup_choice;
+  char *(*setup_fen) (int a, int b);
 };
 
 /* Issue 18: the translated name of a side ("White", "Cho"). */

@@ -487,7 +487,7 @@ vs_uci_client_set_variant (VsUciClient *self, const VsVariant *v, GError **error
   if (!vs_uci_client_has_option (self, "UCI_Variant"))
     {
       /* a plain chess engine with drops but no variant option */
-      if (v->uci_variant && strcmp (v->uci_variant, "crazyhouse") == 0)
+      if (v->plain_uci_plays)
         return TRUE;
     }
   else
