@@ -239,7 +239,7 @@ stop_thread (gpointer data)
   VsSearchLimits l;
   vs_search_limits_init (&l);
   l.infinite = TRUE;
-  c->best = vs_search_run (c->s, c->pos, VS_TEST_HIST (c->pos), &l, stop_info, c, &c->final);
+  c->best = vs_search_run (c->s, c->pos, NULL, &l, stop_info, c, &c->final);   /* no plies: the start */
   return NULL;
 }
 

@@ -202,7 +202,7 @@ stop_thread (gpointer data)
   vs_search_limits_init (&l);
   l.infinite = TRUE;
   vs_search_set_threads (c->s, c->threads);
-  vs_search_run (c->s, c->pos, VS_TEST_HIST (c->pos), &l, stop_info, c, NULL);
+  vs_search_run (c->s, c->pos, NULL, &l, stop_info, c, NULL);   /* no plies before */
   c->returned = g_get_monotonic_time ();
   return NULL;
 }
