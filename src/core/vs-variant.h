@@ -386,8 +386,8 @@ gboolean vs_position_in_check  (const VsPosition *pos);
  * or garbage) is legal in pos.  Moves that cannot be pseudo-legal (no piece
  * of the side to move on from, own piece on to, drop of a piece not in
  * hand, out-of-range squares…) are refused without generating moves; the
- * others are looked up among the legal moves of their stage only (NOISY
- * for captures and promotions, else QUIET). */
+ * others are looked up in the NOISY list first when they may capture or
+ * promote, else (and for variants of VS_FAMILY_OTHER) in the full list. */
 gboolean vs_position_is_legal  (const VsPosition *pos, VsMove m);
 /* Null move: FALSE (pos unchanged) where the rules allow none (the side to
  * move is in check, or the variant has no null move). */
