@@ -8,6 +8,7 @@
 #include "vs-test-util.h"
 
 #include <string.h>
+#include "vs-test-history.h"
 
 static GPtrArray *cases;
 
@@ -82,6 +83,7 @@ test_make_unmake (void)
           g_autofree VsPosition *reread = g_new0 (VsPosition, 1);
           g_assert_true (vs_position_init (pos, c->variant, c->fen, NULL));
           memcpy (start, pos, sizeof *pos);
+          VsUndo undo[120];
           int plies = 0;
           for (; plies < 120; plies++)
             {
@@ -91,11 +93,11 @@ test_make_unmake (void)
                 break;
               VsMove m = moves[g_rand_int_range (rand, 0, n)];
               memcpy (before, pos, sizeof *pos);
-              vs_position_make (pos, m);
-              vs_position_unmake (pos);
+              vs_position_make (pos, m, &undo[plies]);
+              vs_position_unmake (pos, &undo[plies]);
               g_assert_true (same_position (pos, before));
               g_assert_cmpmem (pos->priv.bytes, sizeof pos->priv, before->priv.bytes, sizeof before->priv);
-              vs_position_make (pos, m);
+              vs_position_make (pos, m, &undo[plies]);
               g_autofree char *fen = vs_position_to_string (pos);
               g_autoptr(GError) error = NULL;
               if (!vs_position_init (reread, c->variant, fen, &error))
@@ -105,10 +107,173 @@ test_make_unmake (void)
               g_assert_cmpmem (reread->board, sizeof reread->board, pos->board, sizeof pos->board);
             }
           while (plies-- > 0)
-            vs_position_unmake (pos);
+            vs_position_unmake (pos, &undo[plies]);
           g_assert_true (same_position (pos, start));
         }
     }
+  g_rand_free (rand);
+}
+
+/* Issue 15: the position is a small value (no embedded undo history); a
+ * line (position + the caller's undo stack) replays and takes back any
+ * number of plies, with nothing dropped. */
+static void
+test_small_position (void)
+{
+  g_test_message ("sizeof (VsPosition) = %zu, sizeof (VsUndo) = %zu",
+                  sizeof (VsPosition), sizeof (VsUndo));
+  g_assert_cmpuint (sizeof (VsPosition), <=, 4096);
+  GRand *rand = g_rand_new_with_seed (20261202);
+  VsPerftCase *c = cases->pdata[0];
+  g_autoptr(VsLine) line = vs_line_new ();
+  g_assert_true (vs_line_init (line, c->variant, c->fen, NULL));
+  VsPosition start = line->pos;
+  int plies = 0;
+  for (; plies < 1500; plies++)
+    {
+      VsMove moves[VS_MAX_MOVES];
+      int n = vs_position_generate (&line->pos, VS_GEN_ALL, moves);
+      if (n == 0)
+        break;
+      vs_line_make (line, moves[g_rand_int_range (rand, 0, n)]);
+    }
+  g_assert_cmpint (line->len, ==, plies);
+  while (vs_line_unmake (line))
+    ;
+  g_assert_cmpint (line->len, ==, 0);
+  g_assert_true (same_position (&line->pos, &start));
+  g_assert_cmpmem (line->pos.priv.bytes, sizeof start.priv, start.priv.bytes, sizeof start.priv);
+  g_rand_free (rand);
+}
+
+/* Issue 15, rules as data: the royal type is the King (General), and every
+ * start-position choice a new game offers reads back. */
+static void
+test_variant_data (void)
+{
+  VsPerftCase *c = cases->pdata[0];
+  const VsVariant *v = c->variant;
+  g_assert_cmpint (v->royal_type, >=, 1);
+  g_assert_cmpint (v->royal_type, <=, v->n_piece_types);
+  g_assert_cmpstr (v->pieces[v->royal_type].letter, ==, "K");
+  g_assert_true ((v->setup_choice == VS_SETUP_CHOICE_NONE) == (v->setup_fen == NULL));
+  int na = v->setup_choice == VS_SETUP_CHOICE_PER_SIDE ? 4 : v->setup_choice == VS_SETUP_CHOICE_ORIENTATION ? 2 : 0;
+  int nb = v->setup_choice == VS_SETUP_CHOICE_PER_SIDE ? 4 : 1;
+  for (int a = 0; a < na; a++)
+    for (int b = 0; b < nb; b++)
+      {
+        g_autofree char *fen = v->setup_fen (a, b);
+        VsPosition pos;
+        g_autoptr(GError) error = NULL;
+        if (!vs_position_init (&pos, v, fen, &error))
+          g_error ("setup %d/%d “%s”: %s", a, b, fen, error->message);
+        g_assert_cmpint (pos.side, ==, VS_WHITE);
+      }
+}
+
+static int
+cmp_core (const void *a, const void *b)
+{
+  VsMove x = VS_MOVE_CORE (*(const VsMove *) a), y = VS_MOVE_CORE (*(const VsMove *) b);
+  return x < y ? -1 : x > y;
+}
+
+static gboolean
+listed (const VsMove *moves, int n, VsMove m)
+{
+  for (int i = 0; i < n; i++)
+    if (VS_MOVE_CORE (moves[i]) == VS_MOVE_CORE (m))
+      return TRUE;
+  return FALSE;
+}
+
+/* Issue 15, engine stages: on positions played out from the perft file,
+ * NOISY and QUIET split ALL with no overlap, NOISY holds exactly the
+ * captures and promotions (by vs_move_effects); vs_position_is_legal agrees
+ * with generation for every legal move and for random and mutated moves;
+ * a null move, where allowed, is taken back bit for bit. */
+static void
+test_stages_legality_null (void)
+{
+  GRand *rand = g_rand_new_with_seed (20261203);
+  int checked = 0, nulls = 0;
+  for (guint i = 0; i < cases->len; i++)
+    {
+      VsPerftCase *c = cases->pdata[i];
+      VsPosition pos;
+      g_assert_true (vs_position_init (&pos, c->variant, c->fen, NULL));
+      for (int ply = 0; ply < 40; ply++)
+        {
+          VsMove all[VS_MAX_MOVES], noisy[VS_MAX_MOVES], quiet[VS_MAX_MOVES], both[2 * VS_MAX_MOVES];
+          int n = vs_position_generate (&pos, VS_GEN_ALL, all);
+          int nn = vs_position_generate (&pos, VS_GEN_NOISY, noisy);
+          int nq = vs_position_generate (&pos, VS_GEN_QUIET, quiet);
+          g_assert_cmpint (nn + nq, ==, n);
+          memcpy (both, noisy, nn * sizeof (VsMove));
+          memcpy (both + nn, quiet, nq * sizeof (VsMove));
+          qsort (both, n, sizeof (VsMove), cmp_core);
+          VsMove sorted[VS_MAX_MOVES];
+          memcpy (sorted, all, n * sizeof (VsMove));
+          qsort (sorted, n, sizeof (VsMove), cmp_core);
+          for (int k = 0; k < n; k++)
+            g_assert_cmpuint (VS_MOVE_CORE (both[k]), ==, VS_MOVE_CORE (sorted[k]));
+          for (int k = 0; k < nn + nq; k++)
+            {
+              VsMove m = k < nn ? noisy[k] : quiet[k - nn];
+              VsMoveEffects fx;
+              vs_move_effects (&pos, m, &fx);
+              gboolean is_noisy = VS_MOVE_KIND (m) == VS_MOVE_PROMOTION ||
+                                  (fx.n_captured > 0 && VS_MOVE_KIND (m) != VS_MOVE_SUICIDE);
+              if (is_noisy != (k < nn))
+                {
+                  char text[VS_MOVE_TEXT_MAX];
+                  vs_move_write (&pos, m, VS_NOTATION_UCI, text);
+                  g_error ("%s in the %s stage", text, k < nn ? "noisy" : "quiet");
+                }
+            }
+          for (int k = 0; k < n; k++)
+            g_assert_true (vs_position_is_legal (&pos, all[k]));
+          for (int k = 0; k < 64; k++)
+            {
+              VsMove m;
+              if (k % 2 && n > 0)
+                {
+                  /* a legal move with one field changed */
+                  VsMove b = all[g_rand_int_range (rand, 0, n)];
+                  int field = g_rand_int_range (rand, 0, 4);
+                  uint32_t r = g_rand_int (rand);
+                  m = field == 0 ? (b & ~0xffu) | (r & 0xff)
+                    : field == 1 ? (b & ~0xff00u) | ((r & 0xff) << 8)
+                    : field == 2 ? (b & ~0x1f0000u) | ((r & 0x1f) << 16)
+                    : (b & ~0x1e00000u) | ((r & 0xf) << 21);
+                }
+              else
+                m = g_rand_int (rand);
+              g_assert_cmpint (vs_position_is_legal (&pos, m), ==, listed (all, n, m));
+            }
+          VsPosition before = pos;
+          VsUndo nu;
+          if (vs_position_make_null (&pos, &nu))
+            {
+              g_assert_cmpint (pos.side, !=, before.side);
+              g_autofree char *fen = vs_position_to_string (&pos);
+              VsPosition reread;
+              g_assert_true (vs_position_init (&reread, c->variant, fen, NULL));
+              g_assert_cmpuint (reread.key, ==, pos.key);
+              vs_position_unmake_null (&pos, &nu);
+              g_assert_true (memcmp (&pos, &before, sizeof pos) == 0);
+              nulls++;
+            }
+          else
+            g_assert_true (memcmp (&pos, &before, sizeof pos) == 0);
+          checked++;
+          if (n == 0)
+            break;
+          vs_position_play (&pos, all[g_rand_int_range (rand, 0, n)]);
+        }
+    }
+  g_test_message ("%d positions, %d null moves", checked, nulls);
+  g_assert_cmpint (nulls, >, 0);
   g_rand_free (rand);
 }
 
@@ -127,6 +292,12 @@ main (int argc, char **argv)
   g_test_add_func (p1, test_fen_roundtrip);
   g_test_add_func (p2, test_notation_roundtrip);
   g_test_add_func (p3, test_make_unmake);
+  g_autofree char *p4 = g_strdup_printf ("/core/%s/small-position", argv[1]);
+  g_test_add_func (p4, test_small_position);
+  g_autofree char *p5 = g_strdup_printf ("/core/%s/stages-legality-null", argv[1]);
+  g_test_add_func (p5, test_stages_legality_null);
+  g_autofree char *p6 = g_strdup_printf ("/core/%s/variant-data", argv[1]);
+  g_test_add_func (p6, test_variant_data);
   int r = g_test_run ();
   g_ptr_array_unref (cases);
   return r;

@@ -9,6 +9,7 @@
  * Expected move lists and counts were worked out by hand from the rules
  * (the reasoning is in the comment of each case). */
 #include "vs-test-util.h"
+#include "vs-test-history.h"
 #include "vs-chartima.h"
 
 #include <string.h>
@@ -75,7 +76,7 @@ load_fen (const char *fen)
 {
   VsPosition *pos = g_new0 (VsPosition, 1);
   g_autoptr(GError) error = NULL;
-  if (!vs_position_init (pos, &vs_variant_chartima, fen, &error))
+  if (!vs_test_init (pos, &vs_variant_chartima, fen, &error))
     g_error ("“%s” does not load: %s", fen, error->message);
   return pos;
 }
@@ -381,8 +382,8 @@ test_promotion_camp (void)
 
   /* An R that came from a pawn promotes again when it ends a move in the camp. */
   g_autofree VsPosition *p = load ("w", "K a1 k j10 P f7");
-  vs_position_make (p, move_san (p, "P F7 - F8 = R", NULL));
-  vs_position_make (p, move_uci (p, "j10i10"));
+  vs_test_make (p, move_san (p, "P F7 - F8 = R", NULL));
+  vs_test_make (p, move_uci (p, "j10i10"));
   VsMove again = move_uci (p, "f8f9");
   g_assert_cmpint (VS_MOVE_KIND (again), ==, VS_MOVE_PROMOTION);
   g_autofree char *t = san (p, again);
@@ -394,7 +395,7 @@ static void
 test_en_passant (void)
 {
   g_autofree VsPosition *pos = load ("b", "K a1 k j10 P e6 p d8");
-  vs_position_make (pos, move_san (pos, "P D8 - D6", NULL));
+  vs_test_make (pos, move_san (pos, "P D8 - D6", NULL));
   g_autofree char *fen = fen_of (pos);
   g_assert_cmpstr (fen, ==, "9k/10/10/10/3pP5/10/10/10/10/K9 w - d7 1 2");
   VsMove ep = move_uci (pos, "e6d7");
@@ -406,8 +407,8 @@ test_en_passant (void)
   /* readers also take the chess habit "e.p." */
   g_assert_true (VS_MOVE_CORE (move_san (pos, "P E6 x D7 e.p.", NULL)) == VS_MOVE_CORE (ep));
   /* not on a later move */
-  vs_position_make (pos, move_uci (pos, "a1a2"));
-  vs_position_make (pos, move_uci (pos, "j10j9"));
+  vs_test_make (pos, move_uci (pos, "a1a2"));
+  vs_test_make (pos, move_uci (pos, "j10j9"));
   g_assert_false (is_legal_uci (pos, "e6d7"));
   /* two-square step only from the starting rank, both squares empty */
   g_autofree VsPosition *w = load ("w", "K a1 k j10 P c3 P d4 P e3 n e5");
@@ -429,16 +430,16 @@ test_dog_release (void)
   g_assert_cmpint (e.dog_sq, ==, sq ("e5"));
   g_autofree char *s = san (pos, m);
   g_assert_cmpstr (s, ==, "nB E5 - F6 & D");
-  vs_position_make (pos, m);
+  vs_test_make (pos, m);
   g_autofree char *fen1 = fen_of (pos);
   g_assert_cmpstr (fen1, ==, "8k1/10/10/10/5+B4/4D5/10/10/10/K9 b - - 1 1");
-  vs_position_unmake (pos);
+  vs_test_unmake (pos);
   g_autofree char *fen2 = fen_of (pos);
   g_assert_cmpstr (fen2, ==, fen0);
 
   /* A B promoting becomes an nB that owes its Dog (written +B*). */
   g_autofree VsPosition *b = load ("w", "K a1 k a10 B e4 n i8");
-  vs_position_make (b, move_san (b, "B E4 x I8 = nB", NULL));
+  vs_test_make (b, move_san (b, "B E4 x I8 = nB", NULL));
   g_autofree char *fen3 = fen_of (b);
   g_assert_cmpstr (fen3, ==, "k9/10/8+B*1/10/10/10/10/10/10/K9 b - - 0 1");
 
@@ -446,7 +447,7 @@ test_dog_release (void)
   g_autofree VsPosition *sui = load ("w", "K a1 k j10 +B* e5 i e6");
   g_autofree char *list = moves_from (sui, "e5");
   g_assert_cmpstr (list, ==, "e5e5");
-  vs_position_make (sui, move_uci (sui, "e5e5"));
+  vs_test_make (sui, move_uci (sui, "e5e5"));
   g_assert_cmpint (sui->board[sq ("e5")], ==, VS_PIECE_NONE);
 }
 
@@ -473,7 +474,7 @@ test_castling (void)
   /* also read as the King's move, and 0-0 with zeros */
   g_assert_true (VS_MOVE_CORE (move_san (pos, "K F2 - I2", NULL)) == VS_MOVE_CORE (oo));
   g_assert_true (VS_MOVE_CORE (move_san (pos, "0-0-0", NULL)) == VS_MOVE_CORE (ooo));
-  vs_position_make (pos, oo);
+  vs_test_make (pos, oo);
   g_autofree char *after = fen_of (pos);
   g_assert_cmpstr (after, ==, "10/r4k3r/10/10/10/10/10/10/R6RK1/10 b kq - 1 1");
   g_assert_true (is_legal_uci (pos, "f9c9"));   /* Black O-O-O */
@@ -511,7 +512,7 @@ test_castling (void)
 
   /* Moving the rook removes that right. */
   g_autofree VsPosition *p7 = load_fen (fen);
-  vs_position_make (p7, move_uci (p7, "j2j3"));
+  vs_test_make (p7, move_uci (p7, "j2j3"));
   g_autofree char *f7 = fen_of (p7);
   g_assert_cmpstr (f7, ==, "10/r4k3r/10/10/10/10/10/9R/R4K4/10 b Qkq - 1 1");
 }
@@ -539,12 +540,12 @@ test_immobilizer (void)
   g_autofree char *bl = moves_from (mb, "e6");
   g_assert_cmpstr (bl, ==, "e6e6");
   /* When one leaves (by suicide), the other is free again. */
-  vs_position_make (m, move_uci (m, "e5e5"));
+  vs_test_make (m, move_uci (m, "e5e5"));
   g_assert_cmpint (count_from (m, "e6"), >, 1);
 
   /* The effect ends when the Immobilizer leaves. */
   g_autofree VsPosition *l = load ("w", "K a1 k j10 I d4 n e5 P a3");
-  vs_position_make (l, move_uci (l, "d4d1"));
+  vs_test_make (l, move_uci (l, "d4d1"));
   g_autofree char *free_n = moves_from (l, "e5");
   g_assert_cmpstr (free_n, ==, "e5c4 e5c6 e5d3 e5d7 e5f3 e5f7 e5g4 e5g6");
 }
@@ -556,7 +557,7 @@ test_stalemate (void)
   g_autofree VsPosition *pos = load ("b", "K e2 P e3 I b9 k a10");
   g_assert_cmpint (count_from (pos, NULL), ==, 0);
   VsResult r;
-  g_assert_cmpint (vs_position_state (pos, &r), ==, VS_STATE_STALEMATE);
+  g_assert_cmpint (vs_test_state (pos, &r), ==, VS_STATE_STALEMATE);
   g_assert_cmpint (r, ==, VS_RESULT_DRAW);
 }
 
@@ -568,7 +569,7 @@ test_suicide_check (void)
   VsMove m = move_uci (pos, "e5e5");
   g_autofree char *s = san (pos, m);
   g_assert_cmpstr (s, ==, "N E5 xx +");
-  vs_position_make (pos, m);
+  vs_test_make (pos, m);
   g_assert_cmpint (vs_variant_chartima.checkers (pos), ==, 1);
   /* halfmove clock reset by the suicide */
   g_assert_cmpint (pos->halfmove, ==, 0);
@@ -636,9 +637,9 @@ test_king_next_to_immobilized_king (void)
   /* and the White King (not immobilized) gives check */
   g_assert_cmpint (gives_check (pos, m), ==, 1);
   /* the Black King cannot leave: it is immobilized; Black has no move: mate */
-  vs_position_make (pos, m);
+  vs_test_make (pos, m);
   VsResult r;
-  g_assert_cmpint (vs_position_state (pos, &r), ==, VS_STATE_CHECKMATE);
+  g_assert_cmpint (vs_test_state (pos, &r), ==, VS_STATE_CHECKMATE);
   g_assert_cmpint (r, ==, VS_RESULT_WHITE_WINS);
 }
 
@@ -672,11 +673,11 @@ test_repetition (void)
   for (int k = 0; k < 2; k++)
     for (int i = 0; i < 4; i++)
       {
-        g_assert_cmpint (vs_position_state (pos, &r), ==, VS_STATE_ONGOING);
-        vs_position_make (pos, move_uci (pos, cycle[i]));
+        g_assert_cmpint (vs_test_state (pos, &r), ==, VS_STATE_ONGOING);
+        vs_test_make (pos, move_uci (pos, cycle[i]));
       }
   /* the start position now stands for the third time */
-  g_assert_cmpint (vs_position_state (pos, &r), ==, VS_STATE_REPETITION);
+  g_assert_cmpint (vs_test_state (pos, &r), ==, VS_STATE_REPETITION);
   g_assert_cmpint (r, ==, VS_RESULT_DRAW);
 }
 
@@ -709,17 +710,17 @@ test_fifty_moves (void)
 {
   g_autofree VsPosition *pos = load_fen ("9k/10/10/10/10/10/10/4P5/10/K9 w - - 99 80");
   VsResult r;
-  g_assert_cmpint (vs_position_state (pos, &r), ==, VS_STATE_ONGOING);
-  vs_position_make (pos, move_uci (pos, "e3e4"));   /* a pawn move */
+  g_assert_cmpint (vs_test_state (pos, &r), ==, VS_STATE_ONGOING);
+  vs_test_make (pos, move_uci (pos, "e3e4"));   /* a pawn move */
   g_assert_cmpint (pos->halfmove, ==, 100);
-  g_assert_cmpint (vs_position_state (pos, &r), ==, VS_STATE_FIFTY_MOVES);
+  g_assert_cmpint (vs_test_state (pos, &r), ==, VS_STATE_FIFTY_MOVES);
   g_assert_cmpint (r, ==, VS_RESULT_DRAW);
 
   g_autofree VsPosition *cap = load_fen ("9k/10/10/10/10/3n6/4P5/10/10/K9 w - - 99 80");
-  vs_position_make (cap, move_uci (cap, "e4d5"));
+  vs_test_make (cap, move_uci (cap, "e4d5"));
   g_assert_cmpint (cap->halfmove, ==, 0);
   g_autofree VsPosition *pro = load_fen ("9k/10/10/4P5/10/10/10/10/10/K9 w - - 98 80");
-  vs_position_make (pro, move_uci (pro, "e7e8r"));
+  vs_test_make (pro, move_uci (pro, "e7e8r"));
   g_assert_cmpint (pro->halfmove, ==, 0);
 }
 
@@ -729,10 +730,10 @@ test_dead_position (void)
 {
   g_autofree VsPosition *pos = load ("w", "K a1 I c3 k j10 i h8");
   VsResult r;
-  g_assert_cmpint (vs_position_state (pos, &r), ==, VS_STATE_INSUFFICIENT);
+  g_assert_cmpint (vs_test_state (pos, &r), ==, VS_STATE_INSUFFICIENT);
   g_assert_cmpint (r, ==, VS_RESULT_DRAW);
   g_autofree VsPosition *alive = load ("w", "K a1 I c3 k j10 i h8 d h7");
-  g_assert_cmpint (vs_position_state (alive, &r), ==, VS_STATE_ONGOING);
+  g_assert_cmpint (vs_test_state (alive, &r), ==, VS_STATE_ONGOING);
 }
 
 /* Position strings: exact writing, and errors with their column. */
@@ -754,7 +755,7 @@ test_position_strings (void)
   g_autofree VsPosition *p2 = g_new0 (VsPosition, 1);
   g_autoptr(GError) err2 = NULL;
   /* pawns on rank 9 and 2 are impossible: expect an error there */
-  g_assert_false (vs_position_init (p2, &vs_variant_chartima, all, &err2));
+  g_assert_false (vs_test_init (p2, &vs_variant_chartima, all, &err2));
   const char *all_ok = "+Q+C+A+R+N+B*+BHDI/QCARNB1KOU/10/6P3/10/10/2p7/10/qcarnbk1ou/+q+c+a+r+n+b*+bhdi b - - 7 31";
   g_autofree VsPosition *p3 = load_fen (all_ok);
   g_autofree char *back3 = fen_of (p3);
@@ -776,7 +777,7 @@ test_position_strings (void)
       g_autofree VsPosition *p = g_new0 (VsPosition, 1);
       p->side = 77;
       g_autoptr(GError) error = NULL;
-      g_assert_false (vs_position_init (p, &vs_variant_chartima, bad[i].fen, &error));
+      g_assert_false (vs_test_init (p, &vs_variant_chartima, bad[i].fen, &error));
       g_assert_error (error, VS_CORE_ERROR, VS_CORE_ERROR_BAD_POSITION);
       g_autofree char *col = g_strdup_printf (" %d:", bad[i].column);
       if (!strstr (error->message, col))
@@ -786,10 +787,10 @@ test_position_strings (void)
   /* Castling right without its King and Rook at home */
   g_autofree char *nocastle = build ("w", "K", "-", "K f2 k f9");
   g_autofree VsPosition *p4 = g_new0 (VsPosition, 1);
-  g_assert_false (vs_position_init (p4, &vs_variant_chartima, nocastle, NULL));
+  g_assert_false (vs_test_init (p4, &vs_variant_chartima, nocastle, NULL));
   /* The side not to move may not be in check */
   g_autofree VsPosition *p5 = g_new0 (VsPosition, 1);
-  g_assert_false (vs_position_init (p5, &vs_variant_chartima, "9k/10/10/10/10/10/10/10/10/K8R w - - 0 1", NULL));
+  g_assert_false (vs_test_init (p5, &vs_variant_chartima, "9k/10/10/10/10/10/10/10/10/K8R w - - 0 1", NULL));
 }
 
 /* Record notation reader: tolerant forms. */
@@ -924,7 +925,7 @@ test_example_long_leaper (void)
   /* The threat: L I10 - D10 x H10 x E10 jumps h10 and the King.  With the
    * Knight gone from h10 the King on e10 would still be jumped (e10 alone),
    * with a second Black piece on g10 (next to h10) there is no jump at all. */
-  vs_position_make (pos, m);
+  vs_test_make (pos, m);
   g_assert_cmpint (vs_variant_chartima.checkers (pos), ==, 1);
   g_autofree VsPosition *blocked = load ("w", "K f2 L i1 r i9 n h10 b g10 k e10");
   g_assert_cmpint (gives_check (blocked, move_uci (blocked, "i1i10")), ==, 0);
@@ -960,19 +961,19 @@ static void
 test_example_dog (void)
 {
   g_autofree VsPosition *pos = load ("w", "K a1 B e4 n i8 r h9 k a10");
-  vs_position_make (pos, move_san (pos, "B E4 x I8 = nB", NULL));
-  vs_position_make (pos, move_san (pos, "K A10 - B10", NULL));
+  vs_test_make (pos, move_san (pos, "B E4 x I8 = nB", NULL));
+  vs_test_make (pos, move_san (pos, "K A10 - B10", NULL));
   VsMove m = move_san (pos, "nB I8 x H9 & D", NULL);
   VsMoveEffects e;
   vs_move_effects (pos, m, &e);
   g_assert_cmpint (e.dog_sq, ==, sq ("i8"));
   g_assert_cmpint (e.n_captured, ==, 1);
   g_assert_cmpint (e.captured_sq[0], ==, sq ("h9"));
-  vs_position_make (pos, m);
+  vs_test_make (pos, m);
   g_assert_cmpint (pos->board[sq ("i8")], ==, VS_MAKE_PIECE (VS_WHITE, 16));
   g_assert_cmpint (pos->board[sq ("h9")], ==, VS_MAKE_PIECE (VS_WHITE, 13));
   /* the nB's later moves release nothing */
-  vs_position_make (pos, move_uci (pos, "b10c10"));
+  vs_test_make (pos, move_uci (pos, "b10c10"));
   VsMove later = move_uci (pos, "h9g8");
   vs_move_effects (pos, later, &e);
   g_assert_cmpint (e.dog_sq, ==, VS_NO_SQUARE);
@@ -986,7 +987,7 @@ test_example_pawn_cannon (void)
   VsMove m = move_san (pos, "P F7 - F8 = Ca", NULL);
   g_assert_cmpint (VS_MOVE_PIECE (m), ==, 15);
   g_assert_false (is_legal_uci (pos, "f7f8"));  /* no move without promotion: ambiguous/illegal */
-  vs_position_make (pos, m);
+  vs_test_make (pos, m);
   g_assert_cmpint (pos->board[sq ("f8")], ==, VS_MAKE_PIECE (VS_WHITE, 15));
 }
 
@@ -1000,9 +1001,9 @@ test_example_cannon_mate (void)
   g_assert_cmpint (gives_check (pos, m), ==, 1);
   g_autofree char *w = san (pos, m);
   g_assert_cmpstr (w, ==, "Ca C7 - C3 #");
-  vs_position_make (pos, m);
+  vs_test_make (pos, m);
   VsResult r;
-  g_assert_cmpint (vs_position_state (pos, &r), ==, VS_STATE_CHECKMATE);
+  g_assert_cmpint (vs_test_state (pos, &r), ==, VS_STATE_CHECKMATE);
   g_assert_cmpint (r, ==, VS_RESULT_WHITE_WINS);
 }
 
@@ -1060,7 +1061,7 @@ test_consistency (void)
           for (int s = 0; s < 100; s++)
             pieces_before += pos->board[s] != 0;
           g_autofree char *text = san (pos, m);
-          vs_position_make (pos, m);
+          vs_test_make (pos, m);
           for (int s = 0; s < 100; s++)
             pieces_after += pos->board[s] != 0;
           for (int j = 0; j < e.n_captured; j++)
@@ -1072,7 +1073,7 @@ test_consistency (void)
           int checkers = vs_variant_chartima.checkers (pos);
           g_assert_cmpint (checkers, ==, e.gives_check);
           VsResult r;
-          gboolean mate = vs_position_state (pos, &r) == VS_STATE_CHECKMATE;
+          gboolean mate = vs_test_state (pos, &r) == VS_STATE_CHECKMATE;
           const char *mark = strrchr (text, ' ');
           if (mate)
             g_assert_cmpstr (mark, ==, " #");
@@ -1082,7 +1083,7 @@ test_consistency (void)
             g_assert_cmpstr (mark, ==, " ++");
           else
             g_assert_true (mark == NULL || (strcmp (mark, " +") != 0 && strcmp (mark, " #") != 0));
-          vs_position_unmake (pos);
+          vs_test_unmake (pos);
         }
       g_assert_cmpint (nn, ==, expect_noisy);
     }
@@ -1131,7 +1132,7 @@ test_incremental_legality (void)
               positions++;
               if (nf == 0)
                 break;
-              vs_position_make (pos, fast[g_rand_int_range (rand, 0, nf)]);
+              vs_test_make (pos, fast[g_rand_int_range (rand, 0, nf)]);
             }
         }
     }

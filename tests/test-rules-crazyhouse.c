@@ -1,6 +1,7 @@
 /* test-rules-crazyhouse.c — Crazyhouse rules of record
  * (src/core/RULES.md), one named test per rule. */
 #include "vs-test-util.h"
+#include "vs-test-history.h"
 
 #include <string.h>
 
@@ -11,7 +12,7 @@ load (const char *fen)
 {
   VsPosition *pos = g_new0 (VsPosition, 1);
   g_autoptr(GError) error = NULL;
-  if (!vs_position_init (pos, zh, fen, &error))
+  if (!vs_test_init (pos, zh, fen, &error))
     g_error ("“%s” does not read: %s", fen, error->message);
   return pos;
 }
@@ -43,7 +44,7 @@ play (VsPosition *pos, const char *moves)
         g_error ("“%s” does not parse: %s", list[i], error->message);
       if (warning)
         g_error ("“%s”: unexpected warning: %s", list[i], warning);
-      vs_position_make (pos, m);
+      vs_test_make (pos, m);
     }
 }
 
@@ -103,7 +104,7 @@ test_drop_any_empty_square (void)
   assert_parse_error (pos, "B@e4", VS_NOTATION_SAN, VS_CORE_ERROR_ILLEGAL_MOVE);
 
   /* the drop leaves the hand and the key follows it */
-  vs_position_make (pos, parse (pos, "N@f3", VS_NOTATION_SAN));
+  vs_test_make (pos, parse (pos, "N@f3", VS_NOTATION_SAN));
   g_assert_cmpint (pos->hand[VS_WHITE][2], ==, 0);
   g_assert_cmpint (pos->board[21], ==, VS_MAKE_PIECE (VS_WHITE, 2));
   g_autofree char *fen = vs_position_to_string (pos);
@@ -142,7 +143,7 @@ test_mate_by_drop (void)
   g_assert_cmpstr (san, ==, "Q@e8#");
   play (pos, "Q@e8#");
   VsResult r;
-  g_assert_cmpint (vs_position_state (pos, &r), ==, VS_STATE_CHECKMATE);
+  g_assert_cmpint (vs_test_state (pos, &r), ==, VS_STATE_CHECKMATE);
   g_assert_cmpint (r, ==, VS_RESULT_WHITE_WINS);
 
   /* with a knight in hand Black interposes on f8 */
@@ -150,7 +151,7 @@ test_mate_by_drop (void)
   g_autofree char *san2 = san_of (p2, "Q@e8");
   g_assert_cmpstr (san2, ==, "Q@e8+");
   play (p2, "Q@e8+");
-  g_assert_cmpint (vs_position_state (p2, &r), ==, VS_STATE_ONGOING);
+  g_assert_cmpint (vs_test_state (p2, &r), ==, VS_STATE_ONGOING);
   VsMove moves[VS_MAX_MOVES];
   int n = vs_position_generate (p2, VS_GEN_ALL, moves);
   g_assert_cmpint (n, ==, 1);
@@ -176,12 +177,12 @@ test_promoted_piece_demoted (void)
   vs_move_effects (pos, m, &fx);
   g_assert_cmpint (fx.n_captured, ==, 1);
   g_assert_cmpint (fx.captured_sq[0], ==, 49);
-  vs_position_make (pos, m);
+  vs_test_make (pos, m);
   g_assert_cmpint (pos->hand[VS_BLACK][1], ==, 1);   /* a pawn, not a queen */
   g_assert_cmpint (pos->hand[VS_BLACK][5], ==, 0);
   g_autofree char *fen = vs_position_to_string (pos);
   g_assert_cmpstr (fen, ==, "4k3/1b6/8/8/8/8/Kpp5/8[p] w - - 0 2");
-  vs_position_unmake (pos);
+  vs_test_unmake (pos);
   g_assert_cmpint (pos->board[49], ==, VS_MAKE_PIECE (VS_WHITE, 5) | VS_PIECE_FLAG);
   g_assert_cmpint (pos->hand[VS_BLACK][1], ==, 0);
 
@@ -190,7 +191,7 @@ test_promoted_piece_demoted (void)
   m = parse (p2, "c1=N", VS_NOTATION_SAN);
   vs_move_effects (p2, m, &fx);
   g_assert_cmpint (fx.placed, ==, VS_MAKE_PIECE (VS_BLACK, 2) | VS_PIECE_FLAG);
-  vs_position_make (p2, m);
+  vs_test_make (p2, m);
   g_autofree char *fen2 = vs_position_to_string (p2);
   g_assert_cmpstr (fen2, ==, "4k3/1Q~6/8/8/4b3/8/Kp6/2n~5[] w - - 0 2");
 
@@ -237,7 +238,7 @@ test_castling_through_check (void)
   g_autofree char *fen2 = vs_position_to_string (p);
   g_assert_cmpstr (fen2, ==, "r4rk1/8/8/8/8/8/4K1b1/R6R[r] w - - 4 4");
   VsMoveEffects fx;
-  vs_position_unmake (p);
+  vs_test_unmake (p);
   vs_move_effects (p, parse (p, "e8g8", VS_NOTATION_UCI), &fx);
   g_assert_cmpint (fx.rook_from, ==, 63);
   g_assert_cmpint (fx.rook_to, ==, 61);
@@ -262,7 +263,7 @@ test_en_passant (void)
   vs_move_effects (pos, m, &fx);
   g_assert_cmpint (fx.n_captured, ==, 1);
   g_assert_cmpint (fx.captured_sq[0], ==, 35);
-  vs_position_make (pos, m);
+  vs_test_make (pos, m);
   g_assert_cmpint (pos->hand[VS_WHITE][1], ==, 1);
   g_assert_cmpint (pos->board[35], ==, 0);
   g_autofree char *fen2 = vs_position_to_string (pos);
@@ -291,19 +292,19 @@ test_repetition_with_hands (void)
   g_autofree VsPosition *pos = load ("4k3/8/8/3n4/8/2N5/8/4K3[n] w - - 0 1");
   VsPosition *start = load ("4k3/8/8/3n4/8/2N5/8/4K3[n] w - - 0 1");
   play (pos, "Kd1 Kd8 Ke1 Ke8");
-  g_assert_cmpint (vs_position_repetitions (pos, pos->hist_len), ==, 1);
+  g_assert_cmpint (vs_test_repetitions (pos, vs_test_hist_len (pos)), ==, 1);
   /* the knights trade places through the hands: same board, other hands */
   play (pos, "Nxd5 N@b4 Nc3 Nd5");
   g_assert_cmpmem (pos->board, 64, start->board, 64);
   g_assert_cmpuint (pos->key, !=, start->key);
   g_assert_cmpint (pos->hand[VS_WHITE][2], ==, 1);
   g_assert_cmpint (pos->hand[VS_BLACK][2], ==, 0);
-  g_assert_cmpint (vs_position_repetitions (pos, pos->hist_len), ==, 0);
+  g_assert_cmpint (vs_test_repetitions (pos, vs_test_hist_len (pos)), ==, 0);
   play (pos, "Kd1 Kd8 Ke1 Ke8");
   /* the board has now stood here four times, this position twice */
-  g_assert_cmpint (vs_position_state (pos, &r), ==, VS_STATE_ONGOING);
+  g_assert_cmpint (vs_test_state (pos, &r), ==, VS_STATE_ONGOING);
   play (pos, "Kd1 Kd8 Ke1 Ke8");
-  g_assert_cmpint (vs_position_state (pos, &r), ==, VS_STATE_REPETITION);
+  g_assert_cmpint (vs_test_state (pos, &r), ==, VS_STATE_REPETITION);
   g_assert_cmpint (r, ==, VS_RESULT_DRAW);
   g_free (start);
 }
@@ -316,26 +317,26 @@ test_fifty_moves (void)
   VsResult r;
   g_autofree VsPosition *pos = load ("4k3/8/8/8/8/8/8/4K2R[Pp] w - - 98 80");
   play (pos, "Rh2");
-  g_assert_cmpint (vs_position_state (pos, &r), ==, VS_STATE_ONGOING);
+  g_assert_cmpint (vs_test_state (pos, &r), ==, VS_STATE_ONGOING);
   play (pos, "Kd8");
   g_assert_cmpint (pos->halfmove, ==, 100);
-  g_assert_cmpint (vs_position_state (pos, &r), ==, VS_STATE_FIFTY_MOVES);
+  g_assert_cmpint (vs_test_state (pos, &r), ==, VS_STATE_FIFTY_MOVES);
   g_assert_cmpint (r, ==, VS_RESULT_DRAW);
-  vs_position_unmake (pos);
+  vs_test_unmake (pos);
   play (pos, "p@d2+");
   g_assert_cmpint (pos->halfmove, ==, 0);
-  g_assert_cmpint (vs_position_state (pos, &r), ==, VS_STATE_ONGOING);
+  g_assert_cmpint (vs_test_state (pos, &r), ==, VS_STATE_ONGOING);
 
   g_autofree VsPosition *mate = load ("6k1/5ppp/8/8/8/8/8/4K3[Q] w - - 99 80");
   play (mate, "Q@e8#");
-  g_assert_cmpint (vs_position_state (mate, &r), ==, VS_STATE_CHECKMATE);
+  g_assert_cmpint (vs_test_state (mate, &r), ==, VS_STATE_CHECKMATE);
   /* stalemate is a draw */
   g_autofree VsPosition *stale = load ("7k/5Q2/8/8/8/8/8/4K3[] b - - 0 1");
-  g_assert_cmpint (vs_position_state (stale, &r), ==, VS_STATE_STALEMATE);
+  g_assert_cmpint (vs_test_state (stale, &r), ==, VS_STATE_STALEMATE);
   g_assert_cmpint (r, ==, VS_RESULT_DRAW);
   /* insufficient material never applies */
   g_autofree VsPosition *bare = load ("7k/8/8/8/8/8/8/4K3[] w - - 0 1");
-  g_assert_cmpint (vs_position_state (bare, &r), ==, VS_STATE_ONGOING);
+  g_assert_cmpint (vs_test_state (bare, &r), ==, VS_STATE_ONGOING);
 }
 
 /* SAN: minimal disambiguation (file, else rank, else both). */
@@ -528,7 +529,7 @@ test_fen_errors (void)
       g_autofree VsPosition *pos = g_new0 (VsPosition, 1);
       memset (pos->board, 0x55, sizeof pos->board);
       g_autoptr(GError) error = NULL;
-      gboolean ok = vs_position_init (pos, zh, bad[i].fen, &error);
+      gboolean ok = vs_test_init (pos, zh, bad[i].fen, &error);
       if (strcmp (bad[i].fen, "4k3/8/8/8/8/8/8/4K2R[] b - - 0 1") == 0)
         {
           g_assert_true (ok);
@@ -562,8 +563,8 @@ test_real_game_replay (void)
   g_autofree VsPosition *again = load (fen);
   g_assert_cmpuint (again->key, ==, pos->key);
   g_assert_cmpint (pos->hand[VS_WHITE][5], ==, 0);   /* the promoted queen came back as a pawn */
-  while (pos->hist_len)
-    vs_position_unmake (pos);
+  while (vs_test_hist_len (pos))
+    vs_test_unmake (pos);
   g_assert_cmpmem (pos->board, 64, start->board, 64);
   g_assert_cmpmem (pos->hand, sizeof pos->hand, start->hand, sizeof start->hand);
   g_assert_cmpuint (pos->key, ==, start->key);
@@ -583,7 +584,7 @@ test_count_matches_generate (void)
     for (int game = 0; game < 3; game++)
       {
         VsPerftCase *c = cases->pdata[i];
-        g_assert_true (vs_position_init (pos, zh, c->fen, NULL));
+        g_assert_true (vs_test_init (pos, zh, c->fen, NULL));
         for (int ply = 0; ply < 150; ply++)
           {
             VsMove all[VS_MAX_MOVES], noisy[VS_MAX_MOVES];
@@ -604,7 +605,7 @@ test_count_matches_generate (void)
             checked++;
             if (n == 0)
               break;
-            vs_position_make (pos, all[g_rand_int_range (rand, 0, n)]);
+            vs_test_make (pos, all[g_rand_int_range (rand, 0, n)]);
           }
       }
   g_assert_cmpint (checked, >, 1000);

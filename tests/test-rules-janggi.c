@@ -4,6 +4,7 @@
  * position strings, and the real game records of tests/data/records/janggi
  * replayed against their oracle. */
 #include "vs-test-util.h"
+#include "vs-test-history.h"
 #include "vs-janggi.h"
 
 #include <stdlib.h>
@@ -26,7 +27,7 @@ pos_new (const VsVariant *v, const char *fen)
 {
   VsPosition *pos = g_new0 (VsPosition, 1);
   g_autoptr(GError) error = NULL;
-  if (!vs_position_init (pos, v, fen, &error))
+  if (!vs_test_init (pos, v, fen, &error))
     g_error ("cannot read “%s”: %s", fen, error->message);
   return pos;
 }
@@ -85,7 +86,7 @@ parse_ok (const VsPosition *pos, const char *text, VsNotation n)
 static void
 play (VsPosition *pos, const char *uci)
 {
-  vs_position_make (pos, parse_ok (pos, uci, VS_NOTATION_UCI));
+  vs_test_make (pos, parse_ok (pos, uci, VS_NOTATION_UCI));
 }
 
 static char *
@@ -253,18 +254,18 @@ test_bikjang_rules (void)
   /* A pass accepts bikjang: the game ends drawn (janggi only). */
   play (a, "d1d1");
   VsResult r;
-  g_assert_cmpint (vs_position_state (a, &r), ==, VS_STATE_BIKJANG);
+  g_assert_cmpint (vs_test_state (a, &r), ==, VS_STATE_BIKJANG);
   g_assert_cmpint (r, ==, VS_RESULT_DRAW);
   VsMove moves[VS_MAX_MOVES];
   g_assert_cmpint (vs_position_generate (a, VS_GEN_ALL, moves), ==, 0);
   play (c, "d1d1");
-  g_assert_cmpint (vs_position_state (c, &r), ==, VS_STATE_ONGOING);
+  g_assert_cmpint (vs_test_state (c, &r), ==, VS_STATE_ONGOING);
   /* Creating bikjang is legal. */
   g_autofree VsPosition *d = pos_new (&vs_variant_janggi, "3k5/9/9/p8/9/9/P8/9/9/4K4 w - - 0 1");
   ASSERT_TARGETS (d, "e1", "d1 e2 f1");     /* e1 is on no diagonal */
   play (d, "e1d1");
   g_assert_true (vs_janggi_kings_facing (d));
-  g_assert_cmpint (vs_position_state (d, &r), ==, VS_STATE_ONGOING);
+  g_assert_cmpint (vs_test_state (d, &r), ==, VS_STATE_ONGOING);
   /* Under bikjang a pass is allowed even in check (Fairy-Stockfish). */
   g_autofree VsPosition *e = pos_new (&vs_variant_janggi, "3k5/9/9/9/9/9/9/9/9/r2K5 w - - 0 1");
   g_assert_cmpint (e->variant->checkers (e), ==, 1);
@@ -279,18 +280,18 @@ test_double_pass (void)
   g_autofree VsPosition *a = pos_new (&vs_variant_janggi_casual, NULL);
   play (a, "e2e2");
   VsResult r;
-  g_assert_cmpint (vs_position_state (a, &r), ==, VS_STATE_ONGOING);
+  g_assert_cmpint (vs_test_state (a, &r), ==, VS_STATE_ONGOING);
   play (a, "e9e9");
-  g_assert_cmpint (vs_position_state (a, &r), ==, VS_STATE_DOUBLE_PASS);
+  g_assert_cmpint (vs_test_state (a, &r), ==, VS_STATE_DOUBLE_PASS);
   g_assert_cmpint (r, ==, VS_RESULT_DRAW);
   VsMove moves[VS_MAX_MOVES];
   g_assert_cmpint (vs_position_generate (a, VS_GEN_ALL, moves), ==, 0);
-  vs_position_unmake (a);
-  g_assert_cmpint (vs_position_state (a, &r), ==, VS_STATE_ONGOING);
+  vs_test_unmake (a);
+  g_assert_cmpint (vs_test_state (a, &r), ==, VS_STATE_ONGOING);
   /* A move between the passes resets the count. */
   play (a, "a7a6");
   play (a, "e2e2");
-  g_assert_cmpint (vs_position_state (a, &r), ==, VS_STATE_ONGOING);
+  g_assert_cmpint (vs_test_state (a, &r), ==, VS_STATE_ONGOING);
 }
 
 static void
@@ -298,16 +299,16 @@ test_material_draw (void)
 {
   VsResult r;
   g_autofree VsPosition *a = pos_new (&vs_variant_janggi, "3aka3/9/9/9/9/9/9/9/4K4/3A5 w - - 0 1");
-  g_assert_cmpint (vs_position_state (a, &r), ==, VS_STATE_INSUFFICIENT);
+  g_assert_cmpint (vs_test_state (a, &r), ==, VS_STATE_INSUFFICIENT);
   g_assert_cmpint (r, ==, VS_RESULT_DRAW);
   /* One soldier left on either side keeps the game going. */
   g_autofree VsPosition *b = pos_new (&vs_variant_janggi, "3aka3/9/9/9/9/9/P8/9/4K4/3A5 w - - 0 1");
-  g_assert_cmpint (vs_position_state (b, &r), ==, VS_STATE_ONGOING);
+  g_assert_cmpint (vs_test_state (b, &r), ==, VS_STATE_ONGOING);
   /* A Guard capturing the last soldier ends it. */
   g_autofree VsPosition *c = pos_new (&vs_variant_janggi_casual, "4k4/9/9/9/9/9/9/9/4K4/3Ap4 w - - 0 1");
-  g_assert_cmpint (vs_position_state (c, &r), ==, VS_STATE_ONGOING);
+  g_assert_cmpint (vs_test_state (c, &r), ==, VS_STATE_ONGOING);
   play (c, "d1e1");
-  g_assert_cmpint (vs_position_state (c, &r), ==, VS_STATE_INSUFFICIENT);
+  g_assert_cmpint (vs_test_state (c, &r), ==, VS_STATE_INSUFFICIENT);
 }
 
 static void
@@ -320,10 +321,10 @@ test_repetition (void)
       play (a, "b1c3");
       play (a, "b10c8");
       play (a, "c3b1");
-      g_assert_cmpint (vs_position_state (a, &r), ==, VS_STATE_ONGOING);
+      g_assert_cmpint (vs_test_state (a, &r), ==, VS_STATE_ONGOING);
       play (a, "c8b10");
     }
-  g_assert_cmpint (vs_position_state (a, &r), ==, VS_STATE_REPETITION);
+  g_assert_cmpint (vs_test_state (a, &r), ==, VS_STATE_REPETITION);
   g_assert_cmpint (r, ==, VS_RESULT_DRAW);
 }
 
@@ -334,11 +335,11 @@ test_checkmate (void)
   g_autofree VsPosition *a = pos_new (&vs_variant_janggi, "3k5/R8/1R7/9/9/9/9/9/4K4/9 w - - 0 1");
   play (a, "b8b10");
   VsResult r;
-  g_assert_cmpint (vs_position_state (a, &r), ==, VS_STATE_CHECKMATE);
+  g_assert_cmpint (vs_test_state (a, &r), ==, VS_STATE_CHECKMATE);
   g_assert_cmpint (r, ==, VS_RESULT_WHITE_WINS);
   /* Not in check and no piece move: the pass is still there. */
   g_autofree VsPosition *b = pos_new (&vs_variant_janggi, "3k5/R8/9/4R4/9/9/9/9/4K4/9 b - - 0 1");
-  g_assert_cmpint (vs_position_state (b, &r), ==, VS_STATE_ONGOING);
+  g_assert_cmpint (vs_test_state (b, &r), ==, VS_STATE_ONGOING);
   VsMove moves[VS_MAX_MOVES];
   int n = vs_position_generate (b, VS_GEN_ALL, moves);
   g_assert_cmpint (n, >=, 1);
@@ -376,9 +377,9 @@ test_noisy_count_effects (void)
               g_assert_true (found);
             }
           g_assert_cmpint (fx.placed, ==, pos->board[VS_MOVE_FROM (all[j])]);
-          vs_position_make (pos, all[j]);
+          vs_test_make (pos, all[j]);
           g_assert_cmpint (fx.gives_check, ==, pos->variant->checkers (pos));
-          vs_position_unmake (pos);
+          vs_test_unmake (pos);
         }
       g_assert_cmpint (captures, ==, k);
     }
@@ -548,7 +549,7 @@ expect_bad (const char *fen, int column)
   VsPosition *pos = g_new0 (VsPosition, 1);
   memset (pos->board, 0x5a, sizeof pos->board);
   g_autoptr(GError) error = NULL;
-  g_assert_false (vs_position_init (pos, &vs_variant_janggi, fen, &error));
+  g_assert_false (vs_test_init (pos, &vs_variant_janggi, fen, &error));
   g_assert_error (error, VS_CORE_ERROR, VS_CORE_ERROR_BAD_POSITION);
   g_autofree char *col = g_strdup_printf (" %d:", column);
   if (!strstr (error->message, col))
@@ -689,7 +690,7 @@ legal_prefix (const VsVariant *v, const char *fen, char **moves, char **final_fe
       g_autoptr(GError) error = NULL;
       if (!vs_move_parse (pos, moves[n], VS_NOTATION_UCI, &m, &w, &error))
         break;
-      vs_position_make (pos, m);
+      vs_test_make (pos, m);
     }
   if (final_fen)
     *final_fen = vs_position_to_string (pos);
@@ -824,7 +825,7 @@ test_gibo_records (void)
           char out[VS_MOVE_TEXT_MAX];
           vs_move_write (pos, m, VS_NOTATION_GIBO, out);
           g_assert_cmpuint (parse_ok (pos, out, VS_NOTATION_GIBO), ==, m);
-          vs_position_make (pos, m);
+          vs_test_make (pos, m);
           moves_checked++;
         }
       games_checked++;

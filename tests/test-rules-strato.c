@@ -3,6 +3,7 @@
  * position string, and compares the legal moves (UCI form, "Ae2Be4") with a
  * list worked out by hand from the rules text; the comment says why. */
 #include "vs-test-util.h"
+#include "vs-test-history.h"
 #include "vs-strato.h"
 
 #include <stdlib.h>
@@ -15,7 +16,7 @@ load (const char *fen)
 {
   VsPosition *pos = g_new0 (VsPosition, 1);
   g_autoptr(GError) error = NULL;
-  if (!vs_position_init (pos, &vs_variant_strato, fen, &error))
+  if (!vs_test_init (pos, &vs_variant_strato, fen, &error))
     g_error ("“%s” does not load: %s", fen, error->message);
   return pos;
 }
@@ -108,7 +109,7 @@ parse_san (const VsPosition *pos, const char *text, const char **warning)
 static void
 play (VsPosition *pos, const char *san)
 {
-  vs_position_make (pos, parse_san (pos, san, NULL));
+  vs_test_make (pos, parse_san (pos, san, NULL));
 }
 
 static char *
@@ -657,7 +658,7 @@ test_king_escapes_by_level_change (void)
 {
   g_autofree VsPosition *pos = load ("8/8/8/8/8/8/8/8|8/8/8/8/8/8/5PPP/1r5K|3k4/8/8/8/8/8/8/8 w - 0 1");
   expect_moves_at (pos, NULL, "Bh1Ah1 Bh1Ch1");
-  g_assert_cmpint (vs_position_state (pos, NULL), ==, VS_STATE_ONGOING);
+  g_assert_cmpint (vs_test_state (pos, NULL), ==, VS_STATE_ONGOING);
 }
 
 /* "… so a mate usually needs pieces on two levels: the squares above and
@@ -669,7 +670,7 @@ test_checkmate_needs_two_levels (void)
   g_autofree VsPosition *pos = load ("8/8/8/8/8/8/8/1r6|8/8/8/8/8/8/5PPP/1r5K|3k4/8/8/8/8/8/8/7n w - 0 1");
   expect_moves_at (pos, NULL, "");
   VsResult r;
-  g_assert_cmpint (vs_position_state (pos, &r), ==, VS_STATE_CHECKMATE);
+  g_assert_cmpint (vs_test_state (pos, &r), ==, VS_STATE_CHECKMATE);
   g_assert_cmpint (r, ==, VS_RESULT_BLACK_WINS);
 }
 
@@ -681,7 +682,7 @@ test_stalemate_draw (void)
   g_autofree VsPosition *pos = load ("8/8/8/8/8/1q6/8/K7|8/8/8/8/8/8/8/n7|7k/8/8/8/8/8/8/8 w - 0 1");
   expect_moves_at (pos, NULL, "");
   VsResult r;
-  g_assert_cmpint (vs_position_state (pos, &r), ==, VS_STATE_STALEMATE);
+  g_assert_cmpint (vs_test_state (pos, &r), ==, VS_STATE_STALEMATE);
   g_assert_cmpint (r, ==, VS_RESULT_DRAW);
 }
 
@@ -705,7 +706,7 @@ test_threefold_repetition_counts_marks (void)
       char *board_part = g_strndup (fen, strchr (fen, ' ') - fen);
       g_assert_null (strstr (start, board_part));   /* marks differ */
       g_free (board_part);
-      g_assert_cmpint (vs_position_state (pos, NULL), ==,
+      g_assert_cmpint (vs_test_state (pos, NULL), ==,
                        round < 3 ? VS_STATE_ONGOING : VS_STATE_REPETITION);
     }
 }
@@ -734,15 +735,15 @@ test_fifty_moves_pawn_level_change_resets (void)
 {
   const char *fen = "8/8/8/8/3R4/8/8/7K|8/8/8/8/8/1P6/8/8|7k/8/1p6/8/8/8/8/8 w - 99 80";
   g_autofree VsPosition *pos = load (fen);
-  g_assert_cmpint (vs_position_state (pos, NULL), ==, VS_STATE_ONGOING);
+  g_assert_cmpint (vs_test_state (pos, NULL), ==, VS_STATE_ONGOING);
   play (pos, "R Ad4 - Ad5");
   VsResult r;
-  g_assert_cmpint (vs_position_state (pos, &r), ==, VS_STATE_FIFTY_MOVES);
+  g_assert_cmpint (vs_test_state (pos, &r), ==, VS_STATE_FIFTY_MOVES);
   g_assert_cmpint (r, ==, VS_RESULT_DRAW);
-  vs_position_unmake (pos);
+  vs_test_unmake (pos);
   play (pos, "P Bb3 - Ab3");
   g_assert_cmpint (pos->halfmove, ==, 0);
-  g_assert_cmpint (vs_position_state (pos, NULL), ==, VS_STATE_ONGOING);
+  g_assert_cmpint (vs_test_state (pos, NULL), ==, VS_STATE_ONGOING);
 }
 
 /* "insufficient material: no pawns left and either at most one minor piece
@@ -766,7 +767,7 @@ test_insufficient_material (void)
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       g_autofree VsPosition *pos = load (cases[i].fen);
-      VsGameState s = vs_position_state (pos, NULL);
+      VsGameState s = vs_test_state (pos, NULL);
       g_assert_cmpint (s, ==, cases[i].draw ? VS_STATE_INSUFFICIENT : VS_STATE_ONGOING);
     }
 }
@@ -1026,7 +1027,7 @@ test_position_string_errors (void)
     {
       VsPosition *pos = g_new0 (VsPosition, 1);
       g_autoptr(GError) error = NULL;
-      g_assert_false (vs_position_init (pos, &vs_variant_strato, cases[i].fen, &error));
+      g_assert_false (vs_test_init (pos, &vs_variant_strato, cases[i].fen, &error));
       g_assert_error (error, VS_CORE_ERROR, VS_CORE_ERROR_BAD_POSITION);
       const char *at = strstr (cases[i].fen, cases[i].at);
       g_assert_nonnull (at);

@@ -29,7 +29,7 @@ moves_to_text (const VsPosition *pos, const VsMove *moves, int n, VsNotation not
       if (i)
         g_string_append_c (s, ' ');
       g_string_append (s, text);
-      vs_position_make (p, moves[i]);
+      vs_position_play (p, moves[i]);
     }
   g_free (p);
   return g_string_free (s, FALSE);
@@ -117,7 +117,7 @@ vs_cli_bench (int argc, char **argv)
       vs_search_clear (search);
       VsSearchInfo info;
       gint64 t0 = g_get_monotonic_time ();
-      VsMove best = vs_search_run (search, pos, &limits, NULL, NULL, &info);
+      VsMove best = vs_search_run (search, pos, NULL, &limits, NULL, NULL, &info);
       gint64 t1 = g_get_monotonic_time ();
       total += info.nodes;
       total_us += t1 - t0;
@@ -149,7 +149,8 @@ vs_cli_bench (int argc, char **argv)
 typedef struct {
   GMutex lock;          /* output and the fields below */
   VsSearch *search;
-  VsPosition *pos;
+  VsLine *line;         /* the game: position and plies */
+  VsPosition *pos;      /* &line->pos */
   const VsVariant *variant;
   int multipv, threads, hash;
   GThread *thread;
@@ -197,7 +198,8 @@ uci_search_thread (gpointer data)
 {
   Uci *u = data;
   VsSearchInfo final;
-  VsMove best = vs_search_run (u->search, u->pos, &u->limits, uci_info_cb, u, &final);
+  VsHistory hist = vs_line_history (u->line);
+  VsMove best = vs_search_run (u->search, u->pos, &hist, &u->limits, uci_info_cb, u, &final);
   char text[VS_MOVE_TEXT_MAX] = "(none)";
   char ponder[VS_MOVE_TEXT_MAX] = "";
   if (best != VS_MOVE_NONE)
@@ -207,7 +209,7 @@ uci_search_thread (gpointer data)
         {
           VsPosition *p = g_new (VsPosition, 1);
           memcpy (p, u->pos, sizeof *p);
-          vs_position_make (p, best);
+          vs_position_play (p, best);
           if (vs_position_is_legal (p, final.ponder_move))
             vs_move_write (p, final.ponder_move, VS_NOTATION_UCI, ponder);
           g_free (p);
@@ -265,12 +267,12 @@ uci_set_position (Uci *u, char **tok, int ntok)
       uci_out (u, "info string %s\n", _("error: “position” needs “startpos” or “fen”"));
       return;
     }
-  VsPosition *p = g_new0 (VsPosition, 1);
+  g_autoptr(VsLine) line = vs_line_new ();
+  VsPosition *p = &line->pos;
   g_autoptr(GError) error = NULL;
-  if (!vs_position_init (p, u->variant, fen->len ? fen->str : NULL, &error))
+  if (!vs_line_init (line, u->variant, fen->len ? fen->str : NULL, &error))
     {
       uci_out (u, "info string %s %s\n", _("error: bad position string:"), error->message);
-      g_free (p);
       return;
     }
   if (i < ntok && strcmp (tok[i], "moves") == 0)
@@ -283,10 +285,10 @@ uci_set_position (Uci *u, char **tok, int ntok)
             uci_out (u, "info string %s %s: %s\n", _("error: illegal move"), tok[i], merr->message);
             break;
           }
-        vs_position_make (p, m);
+        vs_line_make (line, m);
       }
-  memcpy (u->pos, p, sizeof *p);
-  g_free (p);
+  vs_line_clear (u->line);
+  vs_line_copy (u->line, line);
 }
 
 static void
@@ -312,9 +314,10 @@ uci_go (Uci *u, char **tok, int ntok)
             {
               char text[VS_MOVE_TEXT_MAX];
               vs_move_write (p, moves[j], VS_NOTATION_UCI, text);
-              vs_position_make (p, moves[j]);
+              VsUndo undo;
+              vs_position_make (p, moves[j], &undo);
               guint64 c = vs_perft (p, depth - 1);
-              vs_position_unmake (p);
+              vs_position_unmake (p, &undo);
               uci_out (u, "%s: %" G_GUINT64_FORMAT "\n", text, c);
               total += c;
             }
@@ -379,7 +382,7 @@ uci_setoption (Uci *u, char **tok, int ntok)
             if (v && vs_position_init (p, v, NULL, &error))
               {
                 u->variant = v;
-                memcpy (u->pos, p, sizeof *p);
+                vs_line_set (u->line, p);
               }
             else
               uci_out (u, "info string %s %s\n", _("error: variant not available:"),
@@ -415,7 +418,8 @@ vs_cli_uci (int argc, char **argv)
   Uci u = { 0 };
   g_mutex_init (&u.lock);
   u.search = vs_search_new ();
-  u.pos = g_new0 (VsPosition, 1);
+  u.line = vs_line_new ();
+  u.pos = &u.line->pos;
   u.multipv = 1;
   u.threads = 1;
   u.hash = 16;
@@ -425,13 +429,13 @@ vs_cli_uci (int argc, char **argv)
       vs_cli_error (_("unknown variant “%s”"), variant_id);
       return 2;
     }
-  if (!vs_position_init (u.pos, u.variant, NULL, &error))
+  if (!vs_line_init (u.line, u.variant, NULL, &error))
     {
       /* the module may not be there yet: try the others */
       for (const VsVariant *const *v = vs_variants (); *v; v++)
         {
           g_clear_error (&error);
-          if ((*v)->from_string && vs_position_init (u.pos, *v, NULL, &error))
+          if ((*v)->from_string && vs_line_init (u.line, *v, NULL, &error))
             {
               u.variant = *v;
               break;
@@ -481,7 +485,7 @@ vs_cli_uci (int argc, char **argv)
           uci_stop (&u);
           uci_wait (&u);
           vs_search_clear (u.search);
-          vs_position_init (u.pos, u.variant, NULL, NULL);
+          vs_line_init (u.line, u.variant, NULL, NULL);
         }
       else if (strcmp (cmd, "position") == 0)
         {
@@ -522,7 +526,7 @@ vs_cli_uci (int argc, char **argv)
   uci_stop (&u);
   uci_wait (&u);
   vs_search_free (u.search);
-  g_free (u.pos);
+  vs_line_free (u.line);
   g_mutex_clear (&u.lock);
   return 0;
 }
@@ -652,7 +656,7 @@ vs_cli_analyze (int argc, char **argv)
           vs_cli_error ("%s", error->message);
           return 1;
         }
-      best = vs_uci_client_go (client, pos, &limits, analyze_info_cb, &a, NULL, NULL, &error);
+      best = vs_uci_client_go (client, pos, NULL, &limits, analyze_info_cb, &a, NULL, NULL, &error);
       if (error)
         {
           vs_cli_error ("%s", error->message);
@@ -665,7 +669,7 @@ vs_cli_analyze (int argc, char **argv)
       vs_search_set_hash (search, hash);
       vs_search_set_threads (search, threads);
       VsSearchInfo final;
-      best = vs_search_run (search, pos, &limits, analyze_info_cb, &a, &final);
+      best = vs_search_run (search, pos, NULL, &limits, analyze_info_cb, &a, &final);
       printf ("info depth %d nodes %" G_GUINT64_FORMAT " nps %" G_GUINT64_FORMAT " time %" G_GINT64_FORMAT "\n",
               final.depth, final.nodes, final.nps, final.time_ms);
       vs_search_free (search);
@@ -839,8 +843,9 @@ typedef struct {
 /* The opening of pair `p` into *opening (under m->lock: the random ones
  * draw from the shared generator). FALSE with a message on a bad line. */
 static gboolean
-match_opening (Match *m, int p, VsPosition *opening)
+match_opening (Match *m, int p, VsLine *oline)
 {
+  VsPosition *opening = &oline->pos;
   const VsVariant *v = m->v;
   g_autoptr(GError) error = NULL;
   if (m->opening_lines->len)
@@ -853,7 +858,7 @@ match_opening (Match *m, int p, VsPosition *opening)
       g_strstrip (fenpart);
       if (g_str_has_prefix (fenpart, "startpos"))
         fenpart[0] = '\0';
-      if (!vs_position_init (opening, v, fenpart[0] ? fenpart : NULL, &error))
+      if (!vs_line_init (oline, v, fenpart[0] ? fenpart : NULL, &error))
         {
           vs_cli_error (_("opening %u: %s"), idx + 1, error->message);
           return FALSE;
@@ -871,14 +876,14 @@ match_opening (Match *m, int p, VsPosition *opening)
                   vs_cli_error (_("opening %u: %s"), idx + 1, error->message);
                   return FALSE;
                 }
-              vs_position_make (opening, mm);
+              vs_line_make (oline, mm);
             }
         }
       return TRUE;
     }
   for (int tries = 0; tries < 100; tries++)
     {
-      memcpy (opening, m->start, sizeof *opening);
+      vs_line_set (oline, m->start);
       int plies = 2 + g_rand_int_range (m->rand, 0, 3);
       gboolean ok = TRUE;
       for (int k = 0; k < plies && ok; k++)
@@ -893,9 +898,9 @@ match_opening (Match *m, int p, VsPosition *opening)
           if (c == 0)
             ok = FALSE;
           else
-            vs_position_make (opening, moves[g_rand_int_range (m->rand, 0, c)]);
+            vs_line_make (oline, moves[g_rand_int_range (m->rand, 0, c)]);
         }
-      if (ok && vs_position_state (opening, NULL) == VS_STATE_ONGOING)
+      if (ok && vs_line_state (oline, NULL) == VS_STATE_ONGOING)
         break;
     }
   return TRUE;
@@ -904,9 +909,10 @@ match_opening (Match *m, int p, VsPosition *opening)
 /* One game from *pos (played on), engine `first` White; the result, the
  * termination and its reason; *error set when an engine failed. */
 static VsResult
-match_play_game (Match *m, MatchEngine *eng, VsPosition *pos, int first,
+match_play_game (Match *m, MatchEngine *eng, VsLine *line, int first,
                  const char **termination, char **reason, GError **error)
 {
+  VsPosition *pos = &line->pos;
   VsResult result = VS_RESULT_NONE;
   *termination = "normal";
   for (int i = 0; i < 2; i++)
@@ -915,7 +921,7 @@ match_play_game (Match *m, MatchEngine *eng, VsPosition *pos, int first,
   int plies = 0;
   while (*error == NULL)
     {
-      VsGameState st = vs_position_state (pos, &result);
+      VsGameState st = vs_line_state (line, &result);
       if (st != VS_STATE_ONGOING)
         {
           *reason = g_strdup (vs_state_describe (st));
@@ -931,7 +937,8 @@ match_play_game (Match *m, MatchEngine *eng, VsPosition *pos, int first,
           break;
         }
       int who = pos->side == VS_WHITE ? first : 1 - first;
-      VsMove mv = vs_uci_client_go (eng[who].client, pos, &eng[who].limits, NULL, NULL, NULL, NULL, error);
+      VsHistory hist = vs_line_history (line);
+      VsMove mv = vs_uci_client_go (eng[who].client, pos, &hist, &eng[who].limits, NULL, NULL, NULL, NULL, error);
       if (*error || mv == VS_MOVE_NONE)
         {
           result = pos->side == VS_WHITE ? VS_RESULT_BLACK_WINS : VS_RESULT_WHITE_WINS;
@@ -941,9 +948,7 @@ match_play_game (Match *m, MatchEngine *eng, VsPosition *pos, int first,
           g_printerr ("%s\n", *reason);
           break;
         }
-      if (pos->hist_len + 2 >= VS_MAX_HISTORY)
-        break;   /* cannot happen with max_plies < 1000 */
-      vs_position_make (pos, mv);
+      vs_line_make (line, mv);
       plies++;
     }
   if (result == VS_RESULT_NONE)
@@ -953,19 +958,19 @@ match_play_game (Match *m, MatchEngine *eng, VsPosition *pos, int first,
 
 /* The game into the PGN file (under m->lock). */
 static void
-match_write_pgn (Match *m, MatchEngine *eng, const VsPosition *pos, int g, int first,
+match_write_pgn (Match *m, MatchEngine *eng, const VsLine *line, int g, int first,
                  VsResult result, const char *termination, const char *reason)
 {
   /* the record layer's PGN writer; the game starts at the root of the
-   * position's history (the opening is part of the game) */
-  VsPosition *root = g_new (VsPosition, 1);
-  memcpy (root, pos, sizeof *root);
-  int n = root->hist_len;
+   * line (the opening is part of the game) */
+  VsPosition root_pos = line->pos;
+  VsPosition *root = &root_pos;
+  int n = line->len;
   g_autofree VsMove *moves = g_new (VsMove, MAX (n, 1));
   for (int k = n - 1; k >= 0; k--)
     {
-      moves[k] = root->hist[k].move;
-      vs_position_unmake (root);
+      moves[k] = line->undo[k].move;
+      vs_position_unmake (root, &line->undo[k]);
     }
   g_autofree char *rootfen = vs_position_to_string (root);
   g_autofree char *startfen = vs_position_to_string (m->start);
@@ -996,7 +1001,6 @@ match_write_pgn (Match *m, MatchEngine *eng, const VsPosition *pos, int g, int f
     }
   else
     vs_cli_error (_("game %d could not be recorded: %s"), g + 1, gerr ? gerr->message : "?");
-  g_free (root);
 }
 
 /* A worker: its own two engine processes; plays pairs (an opening with both
@@ -1007,8 +1011,8 @@ match_worker (gpointer data)
   Match *m = data;
   MatchEngine eng[2];
   g_autoptr(GError) error = NULL;
-  g_autofree VsPosition *opening = g_new0 (VsPosition, 1);
-  g_autofree VsPosition *pos = g_new0 (VsPosition, 1);
+  g_autoptr(VsLine) opening = vs_line_new ();
+  g_autoptr(VsLine) pos = vs_line_new ();
   for (int i = 0; i < 2; i++)
     {
       eng[i] = m->spec[i];
@@ -1055,7 +1059,8 @@ match_worker (gpointer data)
       for (int g = 2 * p; g < MIN (2 * p + 2, m->games) && !dead; g++)
         {
           int first = g % 2;   /* engine index playing White (Cho) */
-          memcpy (pos, opening, sizeof *pos);
+          vs_line_clear (pos);
+          vs_line_copy (pos, opening);
           const char *termination;
           g_autofree char *reason = NULL;
           VsResult result = match_play_game (m, eng, pos, first, &termination, &reason, &error);

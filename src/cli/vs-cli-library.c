@@ -64,7 +64,7 @@ position_key (const VsVariant *v, const char *fen, char **moves, guint64 *key)
               vs_cli_error (_("bad move “%s”: %s"), parts[k], error->message);
               return FALSE;
             }
-          vs_position_make (pos, m);
+          vs_position_play (pos, m);
         }
     }
   *key = pos->key;

@@ -61,9 +61,10 @@ vs_cli_perft (int argc, char **argv)
         {
           char text[VS_MOVE_TEXT_MAX];
           vs_move_write (pos, moves[i], VS_NOTATION_UCI, text);
-          vs_position_make (pos, moves[i]);
+          VsUndo undo;
+          vs_position_make (pos, moves[i], &undo);
           uint64_t c = vs_perft (pos, depth - 1);
-          vs_position_unmake (pos);
+          vs_position_unmake (pos, &undo);
           printf ("%s %" G_GUINT64_FORMAT "\n", text, (guint64) c);
           total += c;
         }

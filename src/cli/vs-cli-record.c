@@ -62,14 +62,15 @@ replay_game (VsGame *game, const VsRecordProblem *problem, gpointer data)
   r->plies += plies;
   if (r->quiet)
     return TRUE;
-  if (!vs_game_node_position (end, r->pos))
+  g_autoptr (VsLine) line = vs_line_new ();
+  if (!vs_game_node_line (end, line))
     {
       printf (_("game %u: bad start position\n"), r->games);
       return TRUE;
     }
   const char *result = vs_game_get_header (game, "Result");
-  g_autofree char *fen = vs_position_to_string (r->pos);
-  VsGameState state = vs_position_state (r->pos, NULL);
+  g_autofree char *fen = vs_position_to_string (&line->pos);
+  VsGameState state = vs_line_state (line, NULL);
   /* the fixed words of this line are for scripts: not translated */
   printf ("game %u: %u plies, result %s, %s, final %s\n", r->games, plies,
           result ? result : "*", vs_state_describe (state), fen);

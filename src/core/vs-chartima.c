@@ -415,10 +415,9 @@ ch_to_string (const VsPosition *pos)
 
 
 static void
-ch_make (VsPosition *pos, VsMove m)
+ch_make (VsPosition *pos, VsMove m, VsUndo *u)
 {
   ChPriv *p = PRIV (pos);
-  VsUndo *u = &pos->hist[pos->hist_len++];
   int from = VS_MOVE_FROM (m), to = VS_MOVE_TO (m);
   VsMoveKind kind = VS_MOVE_KIND (m);
   int us = pos->side;
@@ -494,9 +493,24 @@ ch_make (VsPosition *pos, VsMove m)
 }
 
 static void
-ch_unmake (VsPosition *pos)
+ch_make_null (VsPosition *pos, VsUndo *u)
 {
-  VsUndo *u = &pos->hist[--pos->hist_len];
+  gboolean in_key = EP_IN_KEY (pos);
+  vs_null_make_common (pos, u, in_key);
+  u->extra[0] = in_key;
+  EP_IN_KEY (pos) = 0;
+}
+
+static void
+ch_unmake_null (VsPosition *pos, const VsUndo *u)
+{
+  vs_null_unmake_common (pos, u);
+  EP_IN_KEY (pos) = u->extra[0];
+}
+
+static void
+ch_unmake (VsPosition *pos, const VsUndo *u)
+{
   VsMove m = u->move;
   int from = VS_MOVE_FROM (m);
   VsMoveKind kind = VS_MOVE_KIND (m);
@@ -564,7 +578,7 @@ ch_effects (const VsPosition *pos, VsMove m, VsMoveEffects *out)
 }
 
 static VsGameState
-ch_game_state (const VsPosition *pos, VsResult *result)
+ch_game_state (const VsPosition *pos, const VsHistory *h, VsResult *result)
 {
   const ChPriv *p = PRIV (pos);
   *result = VS_RESULT_NONE;
@@ -596,7 +610,7 @@ ch_game_state (const VsPosition *pos, VsResult *result)
       *result = VS_RESULT_DRAW;
       return VS_STATE_FIFTY_MOVES;
     }
-  if (vs_position_repetitions (pos, pos->halfmove) >= 2)
+  if (vs_position_repetitions (pos, h, pos->halfmove) >= 2)
     {
       *result = VS_RESULT_DRAW;
       return VS_STATE_REPETITION;
@@ -622,6 +636,7 @@ const VsVariant vs_variant_chartima = {
   .pgn_structured = TRUE,
   .has_hands = FALSE,
   .casual_rules = NULL,
+  .royal_type = CH_K,
   .start_fen = START_FEN,
   .from_string = ch_from_string,
   .to_string = ch_to_string,
@@ -629,6 +644,8 @@ const VsVariant vs_variant_chartima = {
   .count_legal = ch_count_legal,
   .make = ch_make,
   .unmake = ch_unmake,
+  .make_null = ch_make_null,
+  .unmake_null = ch_unmake_null,
   .checkers = ch_checkers,
   .effects = ch_effects,
   .game_state = ch_game_state,

@@ -447,10 +447,9 @@ castle_rook_squares (int king_to, int *rook_from, int *rook_to)
 /* ---- make / unmake ------------------------------------------------------------- */
 
 static void
-zh_make (VsPosition *pos, VsMove m)
+zh_make (VsPosition *pos, VsMove m, VsUndo *u)
 {
   ZhBoard *b = ZB (pos);
-  VsUndo *u = &pos->hist[pos->hist_len++];
   const int us = pos->side, them = us ^ 1;
   const int to = VS_MOVE_TO (m);
   const VsMoveKind kind = VS_MOVE_KIND (m);
@@ -546,11 +545,18 @@ zh_make (VsPosition *pos, VsMove m)
   pos->key = key;
 }
 
+/* The en-passant square is only ever set when a capture exists, and then it
+ * is in the key. */
 static void
-zh_unmake (VsPosition *pos)
+zh_make_null (VsPosition *pos, VsUndo *u)
+{
+  vs_null_make_common (pos, u, TRUE);
+}
+
+static void
+zh_unmake (VsPosition *pos, const VsUndo *u)
 {
   ZhBoard *b = ZB (pos);
-  const VsUndo *u = &pos->hist[--pos->hist_len];
   const VsMove m = u->move;
   const int us = pos->side ^ 1;
   const int to = VS_MOVE_TO (m);
@@ -1086,7 +1092,7 @@ zh_effects (const VsPosition *pos, VsMove m, VsMoveEffects *out)
 }
 
 static VsGameState
-zh_game_state (const VsPosition *pos, VsResult *result)
+zh_game_state (const VsPosition *pos, const VsHistory *h, VsResult *result)
 {
   *result = VS_RESULT_NONE;
   if (zh_count_legal (pos) == 0)
@@ -1100,9 +1106,9 @@ zh_game_state (const VsPosition *pos, VsResult *result)
       return VS_STATE_STALEMATE;
     }
   /* Captures and drops do not make a position unrepeatable here (a piece
-   * can come back), so the whole kept history counts, not just the plies
+   * can come back), so the whole history counts, not just the plies
    * since the last capture or pawn move. */
-  if (vs_position_repetitions (pos, pos->hist_len) >= 2)
+  if (vs_position_repetitions (pos, h, h->len) >= 2)
     {
       *result = VS_RESULT_DRAW;
       return VS_STATE_REPETITION;
@@ -1504,13 +1510,10 @@ check_suffix (const VsPosition *pos, VsMove m)
                  (h[ZH_PAWN] && (bt & ~(RANK_1 | RANK_8)))))
         return "+";
     }
-  /* a check: play it on a position on the stack, of which only the fields
-   * make and the generator use are filled (no history is copied) */
-  VsPosition after;
-  memcpy (&after, pos, G_STRUCT_OFFSET (VsPosition, hist));
-  memcpy (&after.priv, &pos->priv, sizeof after.priv);
-  after.hist_len = 0;
-  zh_make (&after, m);
+  /* a check: play it on a copy */
+  VsPosition after = *pos;
+  VsUndo u;
+  zh_make (&after, m, &u);
   return zh_count_legal (&after) ? "+" : "#";
 }
 
@@ -1989,6 +1992,8 @@ const VsVariant vs_variant_crazyhouse = {
   .pgn_structured = FALSE,
   .has_hands = TRUE,
   .casual_rules = NULL,
+  .royal_type = ZH_KING,
+  .plain_uci_plays = TRUE,
   .start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
   .from_string = zh_from_string,
   .to_string = zh_to_string,
@@ -1996,6 +2001,8 @@ const VsVariant vs_variant_crazyhouse = {
   .count_legal = zh_count_legal,
   .make = zh_make,
   .unmake = zh_unmake,
+  .make_null = zh_make_null,
+  .unmake_null = vs_null_unmake_common,
   .checkers = zh_checkers,
   .effects = zh_effects,
   .game_state = zh_game_state,

@@ -60,10 +60,10 @@ typedef struct {
   uint8_t king[2];              /* King squares                          */
   uint8_t count[2];             /* pieces in list[c]                     */
   uint8_t bikjang;              /* Kings face now (bikjang rule only)    */
-  uint8_t root_bikjang;         /* read from a position string in which a pass
-                                   has just accepted bikjang (the side not to
-                                   move is in check and the Kings face): the
-                                   position before it had bikjang too        */
+  uint8_t prev_bikjang;         /* the position before the last move had
+                                   bikjang; for a position string, set when a
+                                   pass has just accepted bikjang (the side
+                                   not to move is in check, the Kings face) */
   uint8_t pad[2];
   uint8_t material[2][8];       /* pieces by colour and type             */
   uint8_t index[NSQ];           /* slot in list[] of the piece, NONE if empty */
@@ -78,6 +78,7 @@ G_STATIC_ASSERT (sizeof (JPriv) <= sizeof (((VsPosition *) 0)->priv));
 /* VsUndo.extra use */
 #define X_BIKJANG 0   /* bikjang flag of the position before the move */
 #define X_SLOT    1   /* list slot of the captured piece              */
+#define X_PREV    2   /* prev_bikjang before the move                 */
 
 /* ---- Geometry tables ---------------------------------------------------------- */
 
@@ -199,7 +200,7 @@ bikjang_ended (const VsPosition *pos)
   const JPriv *pv = CPRIV (pos);
   if (!pv->bikjang)
     return FALSE;
-  return pos->hist_len > 0 ? pos->hist[pos->hist_len - 1].extra[X_BIKJANG] : pv->root_bikjang;
+  return pv->prev_bikjang;
 }
 
 /* ---- Move generation ------------------------------------------------------------------ */
@@ -409,10 +410,9 @@ janggi_count_legal (const VsPosition *pos)
 /* ---- Make / unmake ----------------------------------------------------------------------- */
 
 static void
-janggi_make (VsPosition *pos, VsMove m)
+janggi_make (VsPosition *pos, VsMove m, VsUndo *u)
 {
   JPriv *pv = PRIV (pos);
-  VsUndo *u = &pos->hist[pos->hist_len++];
   int from = VS_MOVE_FROM (m), to = VS_MOVE_TO (m);
   int us = pos->side;
 
@@ -425,6 +425,8 @@ janggi_make (VsPosition *pos, VsMove m)
   u->moved = pos->board[from];
   u->n_captured = 0;
   u->extra[X_BIKJANG] = pv->bikjang;
+  u->extra[X_PREV] = pv->prev_bikjang;
+  pv->prev_bikjang = pv->bikjang;
 
   if (VS_MOVE_KIND (m) == VS_MOVE_PASS)
     {
@@ -472,10 +474,9 @@ janggi_make (VsPosition *pos, VsMove m)
 }
 
 static void
-janggi_unmake (VsPosition *pos)
+janggi_unmake (VsPosition *pos, const VsUndo *u)
 {
   JPriv *pv = PRIV (pos);
-  VsUndo *u = &pos->hist[--pos->hist_len];
   VsMove m = u->move;
   int us = pos->side ^ 1;
   int from = VS_MOVE_FROM (m), to = VS_MOVE_TO (m);
@@ -513,11 +514,21 @@ janggi_unmake (VsPosition *pos)
         }
     }
   pv->bikjang = u->extra[X_BIKJANG];
+  pv->prev_bikjang = u->extra[X_PREV];
   pos->key = u->key;
   pos->halfmove = u->halfmove;
   pos->passes = u->passes;
   pos->ep = u->ep;
   pos->castling = u->castling;
+}
+
+/* The null move is Janggi's own pass (RULES.md §4.4): it counts in
+ * pos->passes like any pass. */
+static void
+janggi_make_null (VsPosition *pos, VsUndo *u)
+{
+  int k = CPRIV (pos)->king[pos->side];
+  janggi_make (pos, VS_MOVE_MAKE (k, k, VS_MOVE_PASS, 0), u);
 }
 
 /* ---- Checks, effects, game state ------------------------------------------------------------ */
@@ -566,7 +577,7 @@ only_kings_and_guards (const JPriv *pv)
 }
 
 static VsGameState
-janggi_game_state (const VsPosition *pos, VsResult *result)
+janggi_game_state (const VsPosition *pos, const VsHistory *h, VsResult *result)
 {
   *result = VS_RESULT_NONE;
   if (pass_ended (pos))
@@ -584,7 +595,7 @@ janggi_game_state (const VsPosition *pos, VsResult *result)
       *result = pos->side == VS_WHITE ? VS_RESULT_BLACK_WINS : VS_RESULT_WHITE_WINS;
       return VS_STATE_CHECKMATE;
     }
-  if (vs_position_repetitions (pos, pos->halfmove) >= 2)
+  if (vs_position_repetitions (pos, h, pos->halfmove) >= 2)
     {
       *result = VS_RESULT_DRAW;
       return VS_STATE_REPETITION;
@@ -816,7 +827,7 @@ janggi_from_string (const VsVariant *v, VsPosition *out, const char *str, GError
        * that moved in check; that pass ended the game. */
       if (!pv->bikjang)
         return fen_error (error, str, side_at, _("the side not to move is in check"));
-      pv->root_bikjang = 1;
+      pv->prev_bikjang = 1;
     }
   pos->key = compute_key (pos);
   memcpy (out, pos, sizeof *pos);
@@ -910,11 +921,10 @@ check_mark (const VsPosition *pos, VsMove m)
   janggi_effects (pos, m, &fx);
   if (!fx.gives_check)
     return "";
-  g_autofree VsPosition *copy = g_memdup2 (pos, sizeof *pos);
-  if (copy->hist_len >= VS_MAX_HISTORY)
-    vs_position_compact (copy);
-  janggi_make (copy, m);
-  return janggi_count_legal (copy) == 0 ? "#" : "+";
+  VsPosition copy = *pos;
+  VsUndo u;
+  janggi_make (&copy, m, &u);
+  return janggi_count_legal (&copy) == 0 ? "#" : "+";
 }
 
 static void
@@ -1532,6 +1542,9 @@ const VsVariant vs_variant_janggi = {
   .pgn_structured = FALSE,
   .has_hands = FALSE,
   .casual_rules = &vs_variant_janggi_casual,
+  .royal_type = KING,
+  .setup_choice = VS_SETUP_CHOICE_PER_SIDE,
+  .setup_fen = vs_janggi_start_fen,
   .start_fen = START_FEN,
   .from_string = janggi_from_string_traditional,
   .to_string = janggi_to_string,
@@ -1539,6 +1552,8 @@ const VsVariant vs_variant_janggi = {
   .count_legal = janggi_count_legal,
   .make = janggi_make,
   .unmake = janggi_unmake,
+  .make_null = janggi_make_null,
+  .unmake_null = janggi_unmake,
   .checkers = janggi_checkers,
   .effects = janggi_effects,
   .game_state = janggi_game_state,
@@ -1566,6 +1581,9 @@ const VsVariant vs_variant_janggi_casual = {
   .pgn_structured = FALSE,
   .has_hands = FALSE,
   .casual_rules = NULL,
+  .royal_type = KING,
+  .setup_choice = VS_SETUP_CHOICE_PER_SIDE,
+  .setup_fen = vs_janggi_start_fen,
   .start_fen = START_FEN,
   .from_string = janggi_from_string_casual,
   .to_string = janggi_to_string,
@@ -1573,6 +1591,8 @@ const VsVariant vs_variant_janggi_casual = {
   .count_legal = janggi_count_legal,
   .make = janggi_make,
   .unmake = janggi_unmake,
+  .make_null = janggi_make_null,
+  .unmake_null = janggi_unmake,
   .checkers = janggi_checkers,
   .effects = janggi_effects,
   .game_state = janggi_game_state,

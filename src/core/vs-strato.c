@@ -538,10 +538,9 @@ castle_rook_squares (VsMove m, int *rook_from, int *rook_to)
 }
 
 static void
-strato_make (VsPosition *pos, VsMove m)
+strato_make (VsPosition *pos, VsMove m, VsUndo *u)
 {
   StratoBoard *b = SB (pos);
-  VsUndo *u = &pos->hist[pos->hist_len++];
   int from = VS_MOVE_FROM (m), to = VS_MOVE_TO (m);
   VsMoveKind kind = VS_MOVE_KIND (m);
   int us = pos->side;
@@ -606,10 +605,26 @@ strato_make (VsPosition *pos, VsMove m)
 }
 
 static void
-strato_unmake (VsPosition *pos)
+strato_make_null (VsPosition *pos, VsUndo *u)
 {
   StratoBoard *b = SB (pos);
-  VsUndo *u = &pos->hist[--pos->hist_len];
+  gboolean in_key = b->ep_keyed;
+  vs_null_make_common (pos, u, in_key);
+  u->extra[0] = in_key;
+  b->ep_keyed = 0;
+}
+
+static void
+strato_unmake_null (VsPosition *pos, const VsUndo *u)
+{
+  vs_null_unmake_common (pos, u);
+  SB (pos)->ep_keyed = u->extra[0];
+}
+
+static void
+strato_unmake (VsPosition *pos, const VsUndo *u)
+{
+  StratoBoard *b = SB (pos);
   VsMove m = u->move;
   int from = VS_MOVE_FROM (m), to = VS_MOVE_TO (m);
 
@@ -712,7 +727,7 @@ insufficient_material (const VsPosition *pos)
 }
 
 static VsGameState
-strato_game_state (const VsPosition *pos, VsResult *result)
+strato_game_state (const VsPosition *pos, const VsHistory *h, VsResult *result)
 {
   VsMove moves[VS_MAX_MOVES];
   *result = VS_RESULT_NONE;
@@ -731,7 +746,7 @@ strato_game_state (const VsPosition *pos, VsResult *result)
     return VS_STATE_INSUFFICIENT;
   if (pos->halfmove >= 100)
     return VS_STATE_FIFTY_MOVES;
-  if (vs_position_repetitions (pos, pos->halfmove) >= 2)
+  if (vs_position_repetitions (pos, h, pos->halfmove) >= 2)
     return VS_STATE_REPETITION;
   *result = VS_RESULT_NONE;
   return VS_STATE_ONGOING;
@@ -1030,8 +1045,6 @@ strato_from_string (VsPosition *pos, const char *str, GError **error)
   pos->halfmove = halfmove;
   pos->fullmove = fullmove;
   pos->options = 0;
-  pos->hist_len = 0;
-  pos->hist_base = 0;
   memset (&pos->priv, 0, sizeof pos->priv);
   *SB (pos) = sb;
   uint64_t key = 0;
@@ -1109,12 +1122,9 @@ vs_strato_start_fen (gboolean white_above)
 static VsPosition *
 position_after (const VsPosition *pos, VsMove m)
 {
-  VsPosition *tmp = g_malloc (sizeof *tmp);
-  memcpy (tmp, pos, G_STRUCT_OFFSET (VsPosition, hist));
-  memcpy (&tmp->priv, &pos->priv, sizeof pos->priv);
-  tmp->hist_len = 0;
-  tmp->hist_base = 0;
-  strato_make (tmp, m);
+  VsPosition *tmp = g_memdup2 (pos, sizeof *tmp);
+  VsUndo u;
+  strato_make (tmp, m, &u);
   return tmp;
 }
 
@@ -1435,6 +1445,12 @@ static const VsPieceInfo strato_pieces[] = {
   { "K", "K", NC_("chess piece", "King"), "キング", "王" },
 };
 
+static char *
+strato_setup_fen (int white_above, int unused)
+{
+  return g_strdup (vs_strato_start_fen (white_above));
+}
+
 const VsVariant vs_variant_strato = {
   .id = "strato",
   .name = N_("Strato Chess"),
@@ -1453,6 +1469,9 @@ const VsVariant vs_variant_strato = {
   .pgn_structured = TRUE,
   .has_hands = FALSE,
   .casual_rules = NULL,
+  .royal_type = KING,
+  .setup_choice = VS_SETUP_CHOICE_ORIENTATION,
+  .setup_fen = strato_setup_fen,
   .start_fen = VS_STRATO_START_WHITE_BELOW,
   .from_string = strato_from_string,
   .to_string = strato_to_string,
@@ -1460,6 +1479,8 @@ const VsVariant vs_variant_strato = {
   .count_legal = strato_count_legal,
   .make = strato_make,
   .unmake = strato_unmake,
+  .make_null = strato_make_null,
+  .unmake_null = strato_unmake_null,
   .checkers = strato_checkers,
   .effects = strato_effects,
   .game_state = strato_game_state,

@@ -75,34 +75,105 @@ vs_position_to_string (const VsPosition *pos)
   return pos->variant->to_string (pos);
 }
 
+static int
+cmp_move (const void *a, const void *b)
+{
+  VsMove x = VS_MOVE_CORE (*(const VsMove *) a), y = VS_MOVE_CORE (*(const VsMove *) b);
+  return x < y ? -1 : x > y;
+}
+
+/* ALL minus NOISY, in ALL's order. */
+static int
+generate_quiet (const VsPosition *pos, VsMove *out)
+{
+  const VsVariant *v = pos->variant;
+  VsMove noisy[VS_MAX_MOVES];
+  int nn = v->generate (pos, VS_GEN_NOISY, noisy);
+  int n = v->generate (pos, VS_GEN_ALL, out);
+  if (nn == 0)
+    return n;
+  qsort (noisy, nn, sizeof *noisy, cmp_move);
+  int k = 0;
+  for (int i = 0; i < n; i++)
+    if (!bsearch (&out[i], noisy, nn, sizeof *noisy, cmp_move))
+      out[k++] = out[i];
+  return k;
+}
+
 int
 vs_position_generate (const VsPosition *pos, VsGenType type, VsMove *out)
 {
+  if (type == VS_GEN_QUIET)
+    return generate_quiet (pos, out);
   return pos->variant->generate (pos, type, out);
 }
 
-void
-vs_position_compact (VsPosition *pos)
+gboolean
+vs_position_make_null (VsPosition *pos, VsUndo *u)
 {
-  int drop = pos->hist_len / 2;
-  memmove (pos->hist, pos->hist + drop, (pos->hist_len - drop) * sizeof (VsUndo));
-  pos->hist_len -= drop;
-  pos->hist_base += drop;
+  const VsVariant *v = pos->variant;
+  if (v->make_null == NULL || v->checkers (pos) > 0)
+    return FALSE;
+  v->make_null (pos, u);
+  return TRUE;
 }
 
 void
-vs_position_make (VsPosition *pos, VsMove m)
+vs_position_unmake_null (VsPosition *pos, const VsUndo *u)
 {
-  if (pos->hist_len >= VS_MAX_HISTORY)
-    vs_position_compact (pos);
-  pos->variant->make (pos, m);
+  pos->variant->unmake_null (pos, u);
 }
 
 void
-vs_position_unmake (VsPosition *pos)
+vs_null_make_common (VsPosition *pos, VsUndo *u, gboolean ep_in_key)
 {
-  g_return_if_fail (pos->hist_len > 0);
-  pos->variant->unmake (pos);
+  memset (u, 0, sizeof *u);
+  u->key = pos->key;
+  u->move = VS_MOVE_NONE;
+  u->halfmove = pos->halfmove;
+  u->ep = pos->ep;
+  u->castling = pos->castling;
+  u->passes = pos->passes;
+  if (pos->ep != VS_NO_SQUARE && ep_in_key)
+    pos->key ^= vs_zobrist_ep[pos->ep];
+  pos->ep = VS_NO_SQUARE;
+  pos->key ^= vs_zobrist_side;
+  pos->halfmove++;
+  if (pos->side == VS_BLACK)
+    pos->fullmove++;
+  pos->side ^= 1;
+}
+
+void
+vs_null_unmake_common (VsPosition *pos, const VsUndo *u)
+{
+  pos->side ^= 1;
+  if (pos->side == VS_BLACK)
+    pos->fullmove--;
+  pos->key = u->key;
+  pos->halfmove = u->halfmove;
+  pos->ep = u->ep;
+  pos->castling = u->castling;
+  pos->passes = u->passes;
+}
+
+void
+vs_position_make (VsPosition *pos, VsMove m, VsUndo *u)
+{
+  pos->variant->make (pos, m, u);
+}
+
+void
+vs_position_unmake (VsPosition *pos, const VsUndo *u)
+{
+  pos->variant->unmake (pos, u);
+}
+
+void
+vs_position_play (VsPosition *pos, VsMove m)
+{
+  VsUndo u;
+  pos->variant->make (pos, m, &u);
 }
 
 gboolean
@@ -111,42 +182,201 @@ vs_position_in_check (const VsPosition *pos)
   return pos->variant->checkers (pos) > 0;
 }
 
-gboolean
-vs_position_is_legal (const VsPosition *pos, VsMove m)
+/* Cheap necessary conditions for m to be a legal move of pos; and whether
+ * it would be noisy (a capture or a promotion: its generation stage). */
+static gboolean
+pseudo_possible (const VsPosition *pos, VsMove m, gboolean *maybe_noisy)
 {
-  VsMove moves[VS_MAX_MOVES];
-  int n = pos->variant->generate (pos, VS_GEN_ALL, moves);
+  const VsVariant *v = pos->variant;
+  int nsq = vs_geometry_squares (&v->geom);
+  int from = VS_MOVE_FROM (m), to = VS_MOVE_TO (m), piece = VS_MOVE_PIECE (m);
+  VsMoveKind kind = VS_MOVE_KIND (m);
+  *maybe_noisy = TRUE;
+  if (m == VS_MOVE_NONE || kind > VS_MOVE_EN_PASSANT || to >= nsq)
+    return FALSE;
+  if (kind == VS_MOVE_DROP)
+    {
+      *maybe_noisy = FALSE;
+      return from == VS_NO_SQUARE && piece >= 1 && piece <= v->n_piece_types &&
+             pos->hand[pos->side][piece] > 0 && pos->board[to] == VS_PIECE_NONE;
+    }
+  if (from >= nsq)
+    return FALSE;
+  VsPiece p = pos->board[from];
+  if (p == VS_PIECE_NONE || VS_PIECE_COLOR (p) != pos->side)
+    return FALSE;
+  if (kind == VS_MOVE_PASS)
+    {
+      *maybe_noisy = FALSE;
+      return v->has_pass && from == to;
+    }
+  if (kind == VS_MOVE_SUICIDE)
+    {
+      *maybe_noisy = FALSE;
+      return from == to;
+    }
+  if (kind == VS_MOVE_PROMOTION)
+    return piece >= 1 && piece <= v->n_piece_types;
+  if (piece != 0)
+    return FALSE;
+  if (kind == VS_MOVE_EN_PASSANT)
+    return to == pos->ep;
+  VsPiece q = pos->board[to];
+  if (kind == VS_MOVE_CASTLE)
+    {
+      *maybe_noisy = FALSE;
+      return TRUE;
+    }
+  if (q != VS_PIECE_NONE && VS_PIECE_COLOR (q) == pos->side)
+    return FALSE;
+  /* a move to an empty square is quiet unless the variant captures in
+   * other ways (Chartima's Ultima pieces): then both stages are looked at */
+  *maybe_noisy = q != VS_PIECE_NONE || v->family == VS_FAMILY_CHARTIMA;
+  return TRUE;
+}
+
+static gboolean
+in_list (const VsMove *moves, int n, VsMove m)
+{
   for (int i = 0; i < n; i++)
     if (VS_MOVE_CORE (moves[i]) == VS_MOVE_CORE (m))
       return TRUE;
   return FALSE;
 }
 
-VsGameState
-vs_position_state (const VsPosition *pos, VsResult *result)
+gboolean
+vs_position_is_legal (const VsPosition *pos, VsMove m)
 {
+  VsMove moves[VS_MAX_MOVES];
+  if (pos->variant->family == VS_FAMILY_OTHER)
+    {
+      /* not a built-in game: its pieces and moves need not follow the
+       * conventions pseudo_possible relies on (test variants) */
+      int n = pos->variant->generate (pos, VS_GEN_ALL, moves);
+      return in_list (moves, n, m);
+    }
+  gboolean maybe_noisy;
+  if (!pseudo_possible (pos, m, &maybe_noisy))
+    return FALSE;
+  if (maybe_noisy)
+    {
+      int n = pos->variant->generate (pos, VS_GEN_NOISY, moves);
+      if (in_list (moves, n, m))
+        return TRUE;
+    }
+  /* not noisy (or not found there): the full list (a quiet move) */
+  int n = pos->variant->generate (pos, VS_GEN_ALL, moves);
+  return in_list (moves, n, m);
+}
+
+VsGameState
+vs_position_state (const VsPosition *pos, const VsHistory *h, VsResult *result)
+{
+  static const VsHistory none = { NULL, 0 };
   VsResult r = VS_RESULT_NONE;
-  VsGameState s = pos->variant->game_state (pos, &r);
+  VsGameState s = pos->variant->game_state (pos, h ? h : &none, &r);
   if (result)
     *result = r;
   return s;
 }
 
 int
-vs_position_repetitions (const VsPosition *pos, int max_back)
+vs_position_repetitions (const VsPosition *pos, const VsHistory *h, int max_back)
 {
+  if (h == NULL)
+    return 0;
   int count = 0;
-  int n = pos->hist_len;
+  int n = h->len;
   int limit = MIN (max_back, n);
   for (int back = 2; back <= limit; back += 2)
-    if (pos->hist[n - back].key == pos->key)
+    if (h->undo[n - back].key == pos->key)
       count++;
   return count;
+}
+
+/* ---- Lines ---------------------------------------------------------------------- */
+
+gboolean
+vs_line_init (VsLine *line, const VsVariant *v, const char *fen, GError **error)
+{
+  VsPosition pos;
+  if (!vs_position_init (&pos, v, fen, error))
+    return FALSE;
+  vs_line_set (line, &pos);
+  return TRUE;
+}
+
+void
+vs_line_set (VsLine *line, const VsPosition *pos)
+{
+  if (&line->pos != pos)
+    memcpy (&line->pos, pos, sizeof *pos);
+  line->len = 0;
+}
+
+void
+vs_line_copy (VsLine *dest, const VsLine *src)
+{
+  memcpy (&dest->pos, &src->pos, sizeof src->pos);
+  dest->len = src->len;
+  dest->cap = src->len;
+  dest->undo = src->len ? g_memdup2 (src->undo, src->len * sizeof (VsUndo)) : NULL;
+}
+
+void
+vs_line_make (VsLine *line, VsMove m)
+{
+  if (line->len >= line->cap)
+    {
+      line->cap = MAX (64, line->cap * 2);
+      line->undo = g_renew (VsUndo, line->undo, line->cap);
+    }
+  line->pos.variant->make (&line->pos, m, &line->undo[line->len++]);
+}
+
+gboolean
+vs_line_unmake (VsLine *line)
+{
+  if (line->len <= 0)
+    return FALSE;
+  line->len--;
+  line->pos.variant->unmake (&line->pos, &line->undo[line->len]);
+  return TRUE;
+}
+
+VsGameState
+vs_line_state (const VsLine *line, VsResult *result)
+{
+  VsHistory h = vs_line_history (line);
+  return vs_position_state (&line->pos, &h, result);
+}
+
+void
+vs_line_clear (VsLine *line)
+{
+  g_clear_pointer (&line->undo, g_free);
+  line->len = line->cap = 0;
+}
+
+VsLine *
+vs_line_new (void)
+{
+  return g_new0 (VsLine, 1);
+}
+
+void
+vs_line_free (VsLine *line)
+{
+  if (line == NULL)
+    return;
+  vs_line_clear (line);
+  g_free (line);
 }
 
 static uint64_t
 perft_rec (VsPosition *pos, int depth)
 {
+  VsUndo u;
   const VsVariant *v = pos->variant;
   if (depth == 1 && v->count_legal)
     return v->count_legal (pos);
@@ -157,9 +387,9 @@ perft_rec (VsPosition *pos, int depth)
   uint64_t total = 0;
   for (int i = 0; i < n; i++)
     {
-      v->make (pos, moves[i]);
+      v->make (pos, moves[i], &u);
       total += perft_rec (pos, depth - 1);
-      v->unmake (pos);
+      v->unmake (pos, &u);
     }
   return total;
 }
@@ -169,9 +399,6 @@ vs_perft (VsPosition *pos, int depth)
 {
   if (depth <= 0)
     return 1;
-  /* make sure the history has room for the whole depth */
-  if (pos->hist_len + depth >= VS_MAX_HISTORY)
-    vs_position_compact (pos);
   return perft_rec (pos, depth);
 }
 

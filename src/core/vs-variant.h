@@ -19,8 +19,14 @@
  *    not stored in the move: they follow from it, and vs_move_effects()
  *    reports them for notation and drawing.
  *  - A position is a plain value (no pointers but its variant), safe to copy
- *    with memcpy and to use from any thread.  It carries its own undo
- *    history (no allocation in make/unmake) and the keys for repetition.
+ *    with memcpy and to use from any thread, and small (about 1 KB:
+ *    board, hands, side, rights, counters, key, module acceleration state).
+ *    It carries no history.  The caller owns the undo: make (pos, m, &undo)
+ *    fills one VsUndo, unmake (pos, &undo) takes it back.  The undo entries
+ *    of a line of play, oldest first, are also its history of repetition
+ *    keys (VsHistory: a game line, a search path), which the caller passes
+ *    to the game-state and repetition functions.  VsLine is a growable
+ *    position + undo stack for callers that replay game lines.
  *
  * src/core is reentrant: no globals except constant tables.
  */
@@ -35,7 +41,6 @@ G_BEGIN_DECLS
 #define VS_MAX_SQUARES     192
 #define VS_MAX_PIECE_TYPES 32
 #define VS_MAX_MOVES       1024   /* enough for any legal position of any variant */
-#define VS_MAX_HISTORY     1024   /* undo entries kept inside a position */
 #define VS_MAX_CAPTURES    8      /* pieces removed by one move */
 #define VS_NO_SQUARE       255
 
@@ -85,7 +90,8 @@ typedef enum {
   ((VsMove) ((uint32_t) (to) | ((uint32_t) (from) << 8) | \
              ((uint32_t) (piece) << 16) | ((uint32_t) (kind) << 21)))
 
-/* ---- Undo history --------------------------------------------------------- */
+/* ---- Undo entries ------------------------------------------------------------
+ * One per ply made, owned by the caller (make fills it, unmake reads it). */
 
 typedef struct {
   uint64_t key;                         /* position key before the move  */
@@ -117,9 +123,6 @@ typedef struct {
   uint16_t fullmove;
   uint32_t options;                     /* rule-set flags, variant-defined */
   uint64_t key;                         /* Zobrist key, kept incrementally */
-  uint16_t hist_len;                    /* entries in hist[]               */
-  uint16_t hist_base;                   /* plies dropped by vs_position_compact */
-  VsUndo   hist[VS_MAX_HISTORY];
   /* Variant-private acceleration state (king squares, counts, bitboards):
    * each module casts this to its own struct (checked with static asserts). */
   union {
@@ -127,6 +130,16 @@ typedef struct {
     uint8_t  bytes[768];
   } priv;
 } VsPosition;
+
+_Static_assert (sizeof (VsPosition) <= 4096, "VsPosition must stay small (issue 15)");
+
+/* The plies that led to a position, oldest first: undo[len - 1] is the move
+ * that made it, undo[i].key the key of the position before ply i.  Owned by
+ * the caller (a game line, a search path); repetition is counted in it. */
+typedef struct {
+  const VsUndo *undo;
+  int           len;
+} VsHistory;
 
 /* ---- Game state ----------------------------------------------------------- */
 
@@ -198,6 +211,15 @@ static inline int vs_geometry_squares (const VsGeometry *g) { return g->files * 
 
 /* ---- The vtable -------------------------------------------------------------- */
 
+/* The start-position choices a new game offers (setup_fen's arguments). */
+typedef enum {
+  VS_SETUP_CHOICE_NONE = 0,     /* the start position only                 */
+  VS_SETUP_CHOICE_PER_SIDE,     /* a setup for each side: a = first side's,
+                                   b = second side's (Janggi 차림, §4.3)     */
+  VS_SETUP_CHOICE_ORIENTATION,  /* a = TRUE for the mirrored array (Strato:
+                                   White's army on level C, §3.2)         */
+} VsSetupChoice;
+
 /* The family a variant belongs to: the game whatever its rule set (Janggi's
  * traditional and casual rules are one family).  Layers above src/core pick
  * their per-game behaviour (evaluator, piece art, guide, samples) by family,
@@ -222,6 +244,11 @@ typedef enum {
 typedef enum {
   VS_GEN_ALL = 0,          /* every legal move                               */
   VS_GEN_NOISY,            /* legal captures and promotions (for quiescence) */
+  VS_GEN_QUIET,            /* the other legal moves: exactly ALL minus NOISY
+                              (drops that capture nothing, passes, castling,
+                              suicides are quiet).  Only through
+                              vs_position_generate: a module's generate
+                              serves ALL and NOISY. */
 } VsGenType;
 
 struct _VsVariant {
@@ -244,16 +271,25 @@ struct _VsVariant {
   int      (*generate)    (const VsPosition *pos, VsGenType type, VsMove *out);
   /* Optional fast count of legal moves (perft leaves); may be NULL. */
   uint64_t (*count_legal) (const VsPosition *pos);
-  /* make: m must be legal.  unmake: undoes the last make exactly. */
-  void     (*make)        (VsPosition *pos, VsMove m);
-  void     (*unmake)      (VsPosition *pos);
+  /* make: m must be legal; fills *u (the caller's) with what unmake needs.
+   * unmake: u is the entry the last make filled; restores pos exactly.
+   * Neither allocates. */
+  void     (*make)        (VsPosition *pos, VsMove m, VsUndo *u);
+  void     (*unmake)      (VsPosition *pos, const VsUndo *u);
+  /* Null move (engine): the side to move passes its turn; pos must not be
+   * in check.  Janggi makes its own pass (RULES.md §4.4: it counts in
+   * pos->passes, two end the game).  unmake_null takes it back with the
+   * entry make_null filled.  NULL if the variant has none. */
+  void     (*make_null)   (VsPosition *pos, VsUndo *u);
+  void     (*unmake_null) (VsPosition *pos, const VsUndo *u);
   /* Number of enemy pieces giving check to the side to move (0 = not in check). */
   int      (*checkers)    (const VsPosition *pos);
   /* What a legal move does, computed before it is made. */
   void     (*effects)     (const VsPosition *pos, VsMove m, VsMoveEffects *out);
   /* End-of-game test for the side to move (claims are automatic here), with
-   * the result it implies. */
-  VsGameState (*game_state) (const VsPosition *pos, VsResult *result);
+   * the result it implies.  h: the plies that led to pos (repetitions are
+   * counted in it); never NULL here (vs_position_state passes an empty one). */
+  VsGameState (*game_state) (const VsPosition *pos, const VsHistory *h, VsResult *result);
 
   /* Notation: write a legal move; parse text into a legal move (tolerant as
    * src/core/RULES.md says).  parse returns FALSE with VS_CORE_ERROR on failure and may
@@ -301,6 +337,16 @@ struct _VsVariant {
   /* The other rule set of the same family a new-game dialog offers as
    * "casual rules", or NULL if the family has one rule set only. */
   const VsVariant *casual_rules;
+  /* The piece type whose loss ends the game (the King, the General), for
+   * editors; 0 if none. */
+  int royal_type;
+  /* TRUE if a plain UCI engine without a UCI_Variant option plays this
+   * variant (a chess engine with drops plays Crazyhouse). */
+  gboolean plain_uci_plays;
+  /* Start-position choices of a new game, and the position string for a
+   * choice (g_free), or NULL if setup_choice is NONE. */
+  VsSetupChoice setup_choice;
+  char *(*setup_fen) (int a, int b);
 };
 
 /* Issue 18: the translated name of a side ("White", "Cho"). */
@@ -331,16 +377,59 @@ const VsVariant *vs_variant_lookup (const char *name);
 gboolean vs_position_init      (VsPosition *pos, const VsVariant *v, const char *fen, GError **error);
 char    *vs_position_to_string (const VsPosition *pos);
 int      vs_position_generate  (const VsPosition *pos, VsGenType type, VsMove *out);
-void     vs_position_make      (VsPosition *pos, VsMove m);   /* compacts history when full */
-void     vs_position_unmake    (VsPosition *pos);
+void     vs_position_make      (VsPosition *pos, VsMove m, VsUndo *u);
+void     vs_position_unmake    (VsPosition *pos, const VsUndo *u);
+/* Make m with no way back (replaying a line forward; no history kept). */
+void     vs_position_play      (VsPosition *pos, VsMove m);
 gboolean vs_position_in_check  (const VsPosition *pos);
+/* Whether m (any 32-bit value: a move from a hash table or a killer slot,
+ * or garbage) is legal in pos.  Moves that cannot be pseudo-legal (no piece
+ * of the side to move on from, own piece on to, drop of a piece not in
+ * hand, out-of-range squares…) are refused without generating moves; the
+ * others are looked up in the NOISY list first when they may capture or
+ * promote, else (and for variants of VS_FAMILY_OTHER) in the full list. */
 gboolean vs_position_is_legal  (const VsPosition *pos, VsMove m);
-VsGameState vs_position_state  (const VsPosition *pos, VsResult *result);
-/* Number of times the current position occurred before (within the
- * reversible part of the history: repetition helpers for modules). */
-int      vs_position_repetitions (const VsPosition *pos, int max_back);
-/* Drop the oldest half of the undo history (they can no longer be unmade). */
-void     vs_position_compact   (VsPosition *pos);
+/* Null move: FALSE (pos unchanged) where the rules allow none (the side to
+ * move is in check, or the variant has no null move). */
+gboolean vs_position_make_null   (VsPosition *pos, VsUndo *u);
+void     vs_position_unmake_null (VsPosition *pos, const VsUndo *u);
+/* For the modules' null moves: save pos into u, take the en-passant square
+ * out (ep_in_key: whether it is in the key), pass the turn.  The restore
+ * puts all of it back (module-private flags are the module's). */
+void     vs_null_make_common   (VsPosition *pos, VsUndo *u, gboolean ep_in_key);
+void     vs_null_unmake_common (VsPosition *pos, const VsUndo *u);
+/* h may be NULL (no earlier plies known: no repetition). */
+VsGameState vs_position_state  (const VsPosition *pos, const VsHistory *h, VsResult *result);
+/* Number of times the current position occurred before in h, looking at
+ * most max_back plies back (repetition helper for modules). */
+int      vs_position_repetitions (const VsPosition *pos, const VsHistory *h, int max_back);
+
+/* ---- Lines: a position with its growable undo stack (vs-variant.c) ----------------
+ * For callers that replay a game line and want to unmake it or count
+ * repetitions in it.  The stack grows in vs_line_make (outside the
+ * module's make, which never allocates); nothing is ever dropped. */
+typedef struct {
+  VsPosition pos;          /* the current position */
+  VsUndo    *undo;         /* undo[0..len-1], oldest first */
+  int        len, cap;
+} VsLine;
+
+gboolean vs_line_init   (VsLine *line, const VsVariant *v, const char *fen, GError **error);
+/* Start the line at pos (no plies; a line already set up keeps its storage). */
+void     vs_line_set    (VsLine *line, const VsPosition *pos);
+/* Copy src into dest (dest must be cleared or new). */
+void     vs_line_copy   (VsLine *dest, const VsLine *src);
+void     vs_line_make   (VsLine *line, VsMove m);
+/* FALSE if the line has no ply to take back. */
+gboolean vs_line_unmake (VsLine *line);
+VsGameState vs_line_state (const VsLine *line, VsResult *result);
+void     vs_line_clear  (VsLine *line);     /* frees the stack */
+VsLine  *vs_line_new    (void);             /* zeroed; vs_line_init or vs_line_set next */
+void     vs_line_free   (VsLine *line);
+static inline VsHistory vs_line_history (const VsLine *line)
+{ VsHistory h = { line->undo, line->len }; return h; }
+/* The move of ply i of the line (0 = first). */
+static inline VsMove vs_line_move (const VsLine *line, int i) { return line->undo[i].move; }
 
 uint64_t vs_perft (VsPosition *pos, int depth);
 
@@ -377,5 +466,7 @@ extern const VsVariant vs_variant_janggi;
 extern const VsVariant vs_variant_janggi_casual;
 extern const VsVariant vs_variant_chartima;
 extern const VsVariant vs_variant_strato;
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (VsLine, vs_line_free)
 
 G_END_DECLS

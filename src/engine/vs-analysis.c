@@ -101,6 +101,7 @@ vs_analysis_options_init (VsAnalysisOptions *o)
 typedef struct {
   VsAnalysis *self;           /* strong ref held by the GTask */
   VsPosition *pos;
+  VsHistory   hist;           /* the plies that led to pos (undo owned) */
   VsAnalysisOptions opts;
   char *engine_command;
   char *engine_name;
@@ -147,6 +148,7 @@ static void
 run_free (Run *run)
 {
   g_free (run->pos);
+  g_free ((gpointer) run->hist.undo);
   g_free (run->engine_command);
   g_free (run->engine_name);
   vs_analysis_info_free (run->latest);
@@ -161,8 +163,8 @@ static char *
 line_text (const VsPosition *pos, const VsMove *moves, int n)
 {
   GString *s = g_string_new (NULL);
-  VsPosition *p = g_new (VsPosition, 1);
-  memcpy (p, pos, sizeof *p);
+  VsPosition line_pos = *pos;
+  VsPosition *p = &line_pos;
   for (int i = 0; i < n; i++)
     {
       if (!vs_position_is_legal (p, moves[i]))
@@ -176,11 +178,8 @@ line_text (const VsPosition *pos, const VsMove *moves, int n)
       else if (i == 0)
         g_string_append_printf (s, "%d… ", p->fullmove);
       g_string_append (s, text);
-      if (p->hist_len + 2 >= VS_MAX_HISTORY)
-        vs_position_compact (p);
-      vs_position_make (p, moves[i]);
+      vs_position_play (p, moves[i]);
     }
-  g_free (p);
   return g_string_free (s, FALSE);
 }
 
@@ -331,7 +330,7 @@ analysis_thread (GTask *task, gpointer source, gpointer task_data, GCancellable 
       g_mutex_unlock (&run->lock);
       int old_priority = lower_thread_priority ();
       if (!skip)
-        vs_search_run (search, run->pos, &limits, builtin_cb, run, &final);
+        vs_search_run (search, run->pos, &run->hist, &limits, builtin_cb, run, &final);
       restore_thread_priority (old_priority);
       g_mutex_lock (&run->lock);
       run->active = FALSE;
@@ -403,7 +402,7 @@ analysis_thread (GTask *task, gpointer source, gpointer task_data, GCancellable 
           g_mutex_unlock (&run->lock);
           if (stop)
             vs_uci_client_stop (client);
-          vs_uci_client_go (client, run->pos, &limits, uci_cb, run, &final, cancellable, &error);
+          vs_uci_client_go (client, run->pos, &run->hist, &limits, uci_cb, run, &final, cancellable, &error);
           g_mutex_lock (&run->lock);
           run->active = FALSE;
           run->client = NULL;
@@ -554,7 +553,8 @@ task_done (GObject *source, GAsyncResult *res, gpointer data)
 }
 
 void
-vs_analysis_start (VsAnalysis *self, const VsPosition *pos, const VsAnalysisOptions *options,
+vs_analysis_start (VsAnalysis *self, const VsPosition *pos, const VsHistory *hist,
+                   const VsAnalysisOptions *options,
                    GCancellable *cancellable, GAsyncReadyCallback callback, gpointer user_data)
 {
   g_return_if_fail (VS_IS_ANALYSIS (self));
@@ -570,6 +570,11 @@ vs_analysis_start (VsAnalysis *self, const VsPosition *pos, const VsAnalysisOpti
   run->self = self;
   run->pos = g_new (VsPosition, 1);
   memcpy (run->pos, pos, sizeof *pos);
+  if (hist && hist->len > 0)
+    {
+      run->hist.undo = g_memdup2 (hist->undo, hist->len * sizeof (VsUndo));
+      run->hist.len = hist->len;
+    }
   if (options)
     run->opts = *options;
   else

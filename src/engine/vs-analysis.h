@@ -80,12 +80,14 @@ G_DECLARE_FINAL_TYPE (VsAnalysis, vs_analysis, VS, ANALYSIS, GObject)
 
 VsAnalysis *vs_analysis_new (void);
 
-/* Start analysing `pos` (copied; its history counts for repetitions).  A run
+/* Start analysing `pos` (copied), reached by the plies `hist` (copied; may
+ * be NULL; repetitions count in it).  A run
  * already going is cancelled first (its callback gets G_IO_ERROR_CANCELLED).
  * `callback` runs when this run ends: by a limit, by vs_analysis_stop() (then
  * the final info is returned normally), by `cancellable` (error), or by an
  * engine fault (VS_UCI_CLIENT_ERROR, translated message). */
 void            vs_analysis_start        (VsAnalysis *self, const VsPosition *pos,
+                                          const VsHistory *hist,
                                           const VsAnalysisOptions *options,
                                           GCancellable *cancellable,
                                           GAsyncReadyCallback callback,

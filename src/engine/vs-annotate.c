@@ -70,21 +70,25 @@ format_eval (char *out, gsize len, int cp, int mate)
 }
 
 GPtrArray *
-vs_annotate_positions (VsGame *game)
+vs_annotate_positions (VsGame *game, VsLine **line_out)
 {
   GPtrArray *positions = g_ptr_array_new_with_free_func (g_free);
-  VsPosition *pos = g_new (VsPosition, 1);
-  if (vs_game_node_position (vs_game_get_root (game), pos))
+  VsLine *line = vs_line_new ();
+  if (vs_game_node_position (vs_game_get_root (game), &line->pos))
     {
+      VsPosition *pos = &line->pos;
       g_ptr_array_add (positions, g_memdup2 (pos, sizeof *pos));
       for (VsGameNode *n = vs_game_node_get_main_child (vs_game_get_root (game)); n;
            n = vs_game_node_get_main_child (n))
         {
-          vs_position_make (pos, vs_game_node_get_move (n));
+          vs_line_make (line, vs_game_node_get_move (n));
           g_ptr_array_add (positions, g_memdup2 (pos, sizeof *pos));
         }
     }
-  g_free (pos);
+  if (line_out)
+    *line_out = line;
+  else
+    vs_line_free (line);
   return positions;
 }
 
@@ -218,14 +222,14 @@ vs_annotate_summary_text (const VsAnnotateSummary *s)
 }
 
 static gboolean
-evaluate (VsSearch *search, VsUciClient *client, const VsPosition *pos,
+evaluate (VsSearch *search, VsUciClient *client, const VsPosition *pos, const VsHistory *hist,
           const VsSearchLimits *limits, VsAnnotateScore *out, GError **error)
 {
   VsMove moves[VS_MAX_MOVES];
   if (vs_position_generate (pos, VS_GEN_ALL, moves) == 0)
     {
       VsResult r = VS_RESULT_NONE;
-      vs_position_state (pos, &r);
+      vs_position_state (pos, hist, &r);
       out->done = TRUE;
       out->cp = 0;
       out->mate = r == VS_RESULT_WHITE_WINS ? 1 : r == VS_RESULT_BLACK_WINS ? -1 : 0;
@@ -235,12 +239,12 @@ evaluate (VsSearch *search, VsUciClient *client, const VsPosition *pos,
   VsSearchInfo final = { 0 };
   if (client)
     {
-      vs_uci_client_go (client, pos, limits, NULL, NULL, &final, NULL, error);
+      vs_uci_client_go (client, pos, hist, limits, NULL, NULL, &final, NULL, error);
       if (error && *error)
         return FALSE;
     }
   else
-    vs_search_run (search, pos, limits, NULL, NULL, &final);
+    vs_search_run (search, pos, hist, limits, NULL, NULL, &final);
   if (final.n_lines == 0)
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("The engine gave no evaluation."));
@@ -255,7 +259,8 @@ gboolean
 vs_annotate_game (VsGame *game, const char *engine_command, const VsSearchLimits *limits,
                   VsAnnotateSummary *summary, GError **error)
 {
-  g_autoptr (GPtrArray) positions = vs_annotate_positions (game);
+  g_autoptr (VsLine) line = NULL;
+  g_autoptr (GPtrArray) positions = vs_annotate_positions (game, &line);
   g_autofree VsAnnotateScore *scores = g_new0 (VsAnnotateScore, MAX (positions->len, 1));
   VsSearch *search = NULL;
   g_autoptr (VsUciClient) client = NULL;
@@ -272,7 +277,11 @@ vs_annotate_game (VsGame *game, const char *engine_command, const VsSearchLimits
   else
     search = vs_search_new ();
   for (guint i = 0; ok && i < positions->len; i++)
-    ok = evaluate (search, client, g_ptr_array_index (positions, i), &lim, &scores[i], error);
+    {
+      /* position i was reached by the first i plies of the main line */
+      VsHistory h = { line->undo, (int) i };
+      ok = evaluate (search, client, g_ptr_array_index (positions, i), &h, &lim, &scores[i], error);
+    }
   if (client)
     vs_uci_client_quit (client);
   if (search)

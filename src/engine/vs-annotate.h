@@ -63,8 +63,10 @@ guint    vs_annotate_apply_sides (VsGame *game, const VsAnnotateScore *scores, g
 /* The summary as one translated line of text ("White: accuracy 87%, …"). */
 char    *vs_annotate_summary_text (const VsAnnotateSummary *summary);
 
-/* Main-line positions of game, ply 0 first (VsPosition*, g_free). */
-GPtrArray *vs_annotate_positions (VsGame *game);
+/* Main-line positions of game, ply 0 first (VsPosition*, g_free).  line_out
+ * (may be NULL) gets the main line (vs_line_free): position i was reached
+ * by its first i plies, the history to search it with. */
+GPtrArray *vs_annotate_positions (VsGame *game, VsLine **line_out);
 
 /* Evaluate every main-line position with engine_command (NULL: the built-in
  * engine) within limits (depth or movetime), then vs_annotate_apply(). */

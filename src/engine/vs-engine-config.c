@@ -212,7 +212,7 @@ vs_engine_caps_plays (const VsEngineCaps *caps, const VsVariant *variant)
   if (caps == NULL || variant == NULL)
     return FALSE;
   if (!caps->has_variant_option)
-    return variant->uci_variant && strcmp (variant->uci_variant, "crazyhouse") == 0;
+    return variant->plain_uci_plays;
   /* the same names vs_uci_client_set_variant tries: the UCI_Variant name,
    * then the variant's own id (an engine written for VariantStudy) */
   for (guint i = 0; caps->variants[i]; i++)

@@ -7,9 +7,9 @@
 
 G_BEGIN_DECLS
 
-/* Whether the search scores `pos` as a draw `ply` plies below the root (the
- * root's history being the game's). */
-gboolean vs_search_test_is_draw (const VsPosition *pos, int ply);
+/* Whether the search scores `pos`, reached by the plies `h`, as a draw `ply`
+ * plies below the root (the plies of h before that being the game's). */
+gboolean vs_search_test_is_draw (const VsPosition *pos, const VsHistory *h, int ply);
 /* The key under which the transposition table stores `pos`. */
 uint64_t vs_search_test_tt_key  (const VsPosition *pos);
 /* The soft and hard time limits (µs, 0 = none) for `side` under `limits`. */

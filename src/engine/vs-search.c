@@ -91,7 +91,8 @@ struct _Worker {
   int       seldepth;
   int       root_depth;
   int       completed_depth;
-  int       root_ply_base;        /* pos->hist_len at the root */
+  VsUndo   *undo;                 /* the game's plies, then the search path's */
+  int       n_undo, undo_cap;
   int       n_root;
   RootMove  root[VS_MAX_MOVES];
   int       pv_idx;
@@ -141,7 +142,10 @@ vs_search_free (VsSearch *s)
   if (!s)
     return;
   for (int i = 0; i < s->n_workers; i++)
-    g_free (s->workers[i]);
+    {
+      g_free (s->workers[i]->undo);
+      g_free (s->workers[i]);
+    }
   g_free (s->tt);
   g_free (s);
 }
@@ -350,13 +354,13 @@ should_stop (Worker *w)
 /* ---- Draws -------------------------------------------------------------------- */
 
 static gboolean
-draw_at (const VsEvalTables *t, const VsPosition *pos, int ply)
+draw_at (const VsEvalTables *t, const VsPosition *pos, const VsHistory *h, int ply)
 {
   if (pos->passes >= 2)
     return TRUE;
   if (t->has_fifty_moves && pos->halfmove >= 100)
     return TRUE;
-  int n = pos->hist_len;
+  int n = h ? h->len : 0;
   /* The window the core counts repetitions in: Crazyhouse over the whole
    * history (a capture resets the clock, yet the piece comes back by a
    * drop), the others within the halfmove clock. */
@@ -364,7 +368,7 @@ draw_at (const VsEvalTables *t, const VsPosition *pos, int ply)
             : t->can_repeat_past_halfmove ? MIN (n, 100) : MIN (n, pos->halfmove);
   int count = 0;
   for (int back = 2; back <= limit; back += 2)
-    if (pos->hist[n - back].key == pos->key)
+    if (h->undo[n - back].key == pos->key)
       {
         /* Twice inside the search path is a draw (the side that could avoid
          * it will, the other is content with it); a repetition of a
@@ -375,15 +379,15 @@ draw_at (const VsEvalTables *t, const VsPosition *pos, int ply)
       }
   if (n > 0)
     {
-      VsMove last = pos->hist[n - 1].move;
+      VsMove last = h->undo[n - 1].move;
       if (VS_MOVE_KIND (last) == VS_MOVE_PASS)
         {
           VsResult r;
-          VsGameState st = vs_position_state (pos, &r);
+          VsGameState st = vs_position_state (pos, h, &r);
           if (st != VS_STATE_ONGOING && st != VS_STATE_CHECKMATE)
             return TRUE;
         }
-      else if (pos->hist[n - 1].n_captured > 0 && vs_eval_dead_draw (t, pos))
+      else if (h->undo[n - 1].n_captured > 0 && vs_eval_dead_draw (t, pos))
         return TRUE;
     }
   return FALSE;
@@ -392,7 +396,21 @@ draw_at (const VsEvalTables *t, const VsPosition *pos, int ply)
 static gboolean
 is_draw (Worker *w, int ply)
 {
-  return draw_at (w->s->tables, &w->pos, ply);
+  VsHistory h = { w->undo, w->n_undo };
+  return draw_at (w->s->tables, &w->pos, &h, ply);
+}
+
+/* Make and unmake on the worker's position and undo stack. */
+static inline void
+worker_make (Worker *w, VsMove m)
+{
+  w->pos.variant->make (&w->pos, m, &w->undo[w->n_undo++]);
+}
+
+static inline void
+worker_unmake (Worker *w)
+{
+  w->pos.variant->unmake (&w->pos, &w->undo[--w->n_undo]);
 }
 
 /* The transposition table's key of a position.  The core's key leaves out a
@@ -408,9 +426,9 @@ tt_key (const VsPosition *pos)
 }
 
 gboolean
-vs_search_test_is_draw (const VsPosition *pos, int ply)
+vs_search_test_is_draw (const VsPosition *pos, const VsHistory *h, int ply)
 {
-  return draw_at (vs_eval_tables (pos->variant), pos, ply);
+  return draw_at (vs_eval_tables (pos->variant), pos, h, ply);
 }
 
 uint64_t
@@ -453,13 +471,12 @@ victim_value (Worker *w, VsMove m, gboolean *is_capture)
 static int
 implicit_victims (Worker *w, VsMove m)
 {
-  VsPosition *pos = &w->pos;
-  pos->variant->make (pos, m);
-  const VsUndo *u = &pos->hist[pos->hist_len - 1];
+  worker_make (w, m);
+  const VsUndo *u = &w->undo[w->n_undo - 1];
   int v = 0;
   for (int i = 0; i < u->n_captured; i++)
     v += w->s->tables->order_value[VS_PIECE_TYPE (u->captured[i])];
-  pos->variant->unmake (pos);
+  worker_unmake (w);
   return v;
 }
 
@@ -603,9 +620,9 @@ qsearch (Worker *w, int alpha, int beta, int ply, int qply, int known_check)
           if (t->qs_skip_bad_captures && attacker > victims + 100)
             continue;
         }
-      pos->variant->make (pos, m);
+      worker_make (w, m);
       int score = -qsearch (w, -beta, -alpha, ply + 1, qply + 1, -1);
-      pos->variant->unmake (pos);
+      worker_unmake (w);
       if (atomic_load_explicit (&w->s->stop, memory_order_relaxed))
         return 0;
       if (score > best)
@@ -744,14 +761,14 @@ search (Worker *w, int alpha, int beta, int depth, int ply, int known_check)
       if (lmp && !s->tables->lmp_spares_checks)
         continue;
 
-      pos->variant->make (pos, m);
+      worker_make (w, m);
       int gives_check = -1;
       if (lmp)
         {
           gives_check = pos->variant->checkers (pos) > 0;
           if (!gives_check)
             {
-              pos->variant->unmake (pos);
+              worker_unmake (w);
               continue;
             }
         }
@@ -775,7 +792,7 @@ search (Worker *w, int alpha, int beta, int depth, int ply, int known_check)
           if (score > alpha && score < beta)
             score = -search (w, -beta, -alpha, new_depth, ply + 1, gives_check);
         }
-      pos->variant->unmake (pos);
+      worker_unmake (w);
       if (atomic_load_explicit (&s->stop, memory_order_relaxed))
         return 0;
 
@@ -1005,11 +1022,21 @@ helper_main (gpointer data)
 }
 
 static void
-setup_worker (VsSearch *s, Worker *w, int id, const VsPosition *pos, VsMove *root_moves, int n)
+setup_worker (VsSearch *s, Worker *w, int id, const VsPosition *pos, const VsHistory *hist,
+              VsMove *root_moves, int n)
 {
   w->s = s;
   w->id = id;
   memcpy (&w->pos, pos, sizeof (VsPosition));
+  int game_len = hist ? hist->len : 0;
+  if (w->undo_cap < game_len + VS_SEARCH_MAX_PLY + 16)
+    {
+      w->undo_cap = game_len + VS_SEARCH_MAX_PLY + 16;
+      w->undo = g_renew (VsUndo, w->undo, w->undo_cap);
+    }
+  if (game_len)
+    memcpy (w->undo, hist->undo, game_len * sizeof (VsUndo));
+  w->n_undo = game_len;
   atomic_store (&w->nodes, 0);
   w->seldepth = 0;
   w->completed_depth = 0;
@@ -1069,7 +1096,7 @@ compute_time_us (const VsSearchLimits *l, int side, gint64 *soft_us, gint64 *har
 }
 
 VsMove
-vs_search_run (VsSearch *s, const VsPosition *pos, const VsSearchLimits *limits,
+vs_search_run (VsSearch *s, const VsPosition *pos, const VsHistory *hist, const VsSearchLimits *limits,
                VsSearchInfoFunc func, gpointer user_data, VsSearchInfo *final)
 {
   g_return_val_if_fail (!atomic_load (&s->running), VS_MOVE_NONE);
@@ -1104,13 +1131,11 @@ vs_search_run (VsSearch *s, const VsPosition *pos, const VsSearchLimits *limits,
   VsMove root_moves[VS_MAX_MOVES];
   int n = 0;
   VsResult res;
-  if (vs_position_state (pos, &res) == VS_STATE_ONGOING)
+  if (vs_position_state (pos, hist, &res) == VS_STATE_ONGOING)
     n = vs_position_generate (pos, VS_GEN_ALL, root_moves);
   for (int i = 0; i < s->n_workers; i++)
     {
-      setup_worker (s, s->workers[i], i, pos, root_moves, i < n_active ? n : 0);
-      if (s->workers[i]->pos.hist_len + VS_SEARCH_MAX_PLY + 8 >= VS_MAX_HISTORY)
-        vs_position_compact (&s->workers[i]->pos);
+      setup_worker (s, s->workers[i], i, pos, hist, root_moves, i < n_active ? n : 0);
     }
   int n_workers_saved = s->n_workers;
   s->n_workers = n_active;   /* count nodes of the active ones only */

@@ -79,11 +79,13 @@ void      vs_search_set_hash     (VsSearch *search, int megabytes);
 void      vs_search_set_threads  (VsSearch *search, int threads);
 void      vs_search_clear        (VsSearch *search);   /* new game: empty TT, history */
 
-/* Search `pos` (its history counts for repetitions; it is not modified) and
- * return the best move (VS_MOVE_NONE if the game is over).  `final`, if not
+/* Search `pos` and return the best move (VS_MOVE_NONE if the game is over).
+ * `hist` (may be NULL) holds the plies that led to pos: repetitions count in
+ * it; the search copies it.  `final`, if not
  * NULL, receives the last report.  Single-threaded searches limited by depth
  * or nodes are deterministic. */
 VsMove    vs_search_run          (VsSearch *search, const VsPosition *pos,
+                                  const VsHistory *hist,
                                   const VsSearchLimits *limits,
                                   VsSearchInfoFunc func, gpointer user_data,
                                   VsSearchInfo *final);

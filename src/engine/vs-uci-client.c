@@ -487,7 +487,7 @@ vs_uci_client_set_variant (VsUciClient *self, const VsVariant *v, GError **error
   if (!vs_uci_client_has_option (self, "UCI_Variant"))
     {
       /* a plain chess engine with drops but no variant option */
-      if (v->uci_variant && strcmp (v->uci_variant, "crazyhouse") == 0)
+      if (v->plain_uci_plays)
         return TRUE;
     }
   else
@@ -653,8 +653,8 @@ vs_uci_parse_info (const VsPosition *pos, const char *line, VsSearchInfo *info, 
           have_pv = TRUE;
           pv_len = 0;   /* a second "pv" replaces the first: both start at pos */
           gboolean bad = FALSE;
-          VsPosition *p = g_new (VsPosition, 1);
-          memcpy (p, pos, sizeof *p);
+          VsPosition pv_pos = *pos;
+          VsPosition *p = &pv_pos;
           for (i++; i < ntok; i++)
             {
               if (tok[i][0] == '\0')
@@ -675,11 +675,8 @@ vs_uci_parse_info (const VsPosition *pos, const char *line, VsSearchInfo *info, 
                 }
               if (pv_len < VS_SEARCH_MAX_PV)
                 pv[pv_len++] = m;
-              if (p->hist_len + 2 >= VS_MAX_HISTORY)
-                vs_position_compact (p);
-              vs_position_make (p, m);
+              vs_position_play (p, m);
             }
-          g_free (p);
           if (bad && pv_len == 0)
             {
               /* nothing legal: this line says nothing we can show */
@@ -733,16 +730,16 @@ vs_uci_parse_info (const VsPosition *pos, const char *line, VsSearchInfo *info, 
 /* ---- go ------------------------------------------------------------------------------- */
 
 static char *
-position_command (const VsPosition *pos)
+position_command (const VsPosition *pos, const VsHistory *hist)
 {
-  VsPosition *root = g_new (VsPosition, 1);
-  memcpy (root, pos, sizeof *root);
-  int n = root->hist_len;
+  VsPosition root_pos = *pos;
+  VsPosition *root = &root_pos;
+  int n = hist ? hist->len : 0;
   VsMove *moves = g_new (VsMove, MAX (n, 1));
   for (int i = n - 1; i >= 0; i--)
     {
-      moves[i] = root->hist[i].move;
-      vs_position_unmake (root);
+      moves[i] = hist->undo[i].move;
+      vs_position_unmake (root, &hist->undo[i]);
     }
   g_autofree char *fen = vs_position_to_string (root);
   GString *s = g_string_new ("position fen ");
@@ -755,15 +752,15 @@ position_command (const VsPosition *pos)
       vs_move_write (root, moves[i], VS_NOTATION_UCI, text);
       g_string_append_c (s, ' ');
       g_string_append (s, text);
-      vs_position_make (root, moves[i]);
+      vs_position_play (root, moves[i]);
     }
   g_free (moves);
-  g_free (root);
   return g_string_free (s, FALSE);
 }
 
 VsMove
-vs_uci_client_go (VsUciClient *self, const VsPosition *pos, const VsSearchLimits *limits,
+vs_uci_client_go (VsUciClient *self, const VsPosition *pos, const VsHistory *hist,
+                  const VsSearchLimits *limits,
                   VsSearchInfoFunc func, gpointer user_data, VsSearchInfo *final,
                   GCancellable *cancellable, GError **error)
 {
@@ -774,7 +771,7 @@ vs_uci_client_go (VsUciClient *self, const VsPosition *pos, const VsSearchLimits
   else
     vs_search_limits_init (&l);
   atomic_store (&self->stop_requested, 0);
-  g_autofree char *poscmd = position_command (pos);
+  g_autofree char *poscmd = position_command (pos, hist);
   if (!send_line (self, error, "%s", poscmd))
     return VS_MOVE_NONE;
   GString *go = g_string_new ("go");

@@ -53,13 +53,15 @@ gboolean     vs_uci_client_new_game   (VsUciClient *self, GError **error);
 /* "isready" … "readyok". */
 gboolean     vs_uci_client_sync       (VsUciClient *self, int timeout_ms, GError **error);
 
-/* Send the position (the root of `pos`'s history + its moves) and "go" with
+/* Send the position (the root of `hist`, the plies that led to `pos`, and
+ * their moves; `hist` may be NULL: pos alone) and "go" with
  * `limits`; block until "bestmove".  `func` gets a VsSearchInfo for every
  * "info" line that carries a score or pv (moves parsed against `pos`).
  * Cancelling `cancellable` or calling vs_uci_client_stop() sends "stop" and
  * still waits for bestmove (up to a grace timeout).  Returns the best move
  * (VS_MOVE_NONE for "bestmove (none)"/"0000"), or VS_MOVE_NONE with an error. */
 VsMove       vs_uci_client_go         (VsUciClient *self, const VsPosition *pos,
+                                       const VsHistory *hist,
                                        const VsSearchLimits *limits,
                                        VsSearchInfoFunc func, gpointer user_data,
                                        VsSearchInfo *final,

@@ -333,7 +333,27 @@ vs_game_node_position (const VsGameNode *node, VsPosition *out)
   if (!vs_position_init (out, game->variant, game->start_fen, NULL))
     return FALSE;
   while (n > 0)
-    vs_position_make (out, moves[--n]);
+    vs_position_play (out, moves[--n]);
+  return TRUE;
+}
+
+gboolean
+vs_game_node_line (const VsGameNode *node, VsLine *out)
+{
+  VsGame *game = node->game;
+  VsMove path[512];
+  g_autofree VsMove *big = NULL;
+  VsMove *moves = path;
+  if (node->ply > G_N_ELEMENTS (path))
+    moves = big = g_new (VsMove, node->ply);
+  guint n = 0;
+  for (const VsGameNode *c = node; c->parent; c = c->parent)
+    moves[n++] = c->move;
+  if (!vs_position_init (&out->pos, game->variant, game->start_fen, NULL))
+    return FALSE;
+  vs_line_set (out, &out->pos);
+  while (n > 0)
+    vs_line_make (out, moves[--n]);
   return TRUE;
 }
 
@@ -1174,7 +1194,7 @@ vs_game_get_derived_result (VsGame *game)
   if (!vs_game_node_position (vs_game_get_main_line_end (game), pos))
     return VS_RESULT_NONE;
   VsResult decided = VS_RESULT_NONE;
-  if (vs_position_state (pos, &decided) == VS_STATE_CHECKMATE)
+  if (vs_position_state (pos, NULL, &decided) == VS_STATE_CHECKMATE)
     return decided;
   return VS_RESULT_NONE;
 }

@@ -31,8 +31,9 @@
  * signal is emitted after every edit made through this API.
  *
  * Positions.  vs_game_node_position() replays the moves from the start
- * position to the node (a few microseconds for a normal game): nodes do not
- * keep positions (a VsPosition is ~50 KB).
+ * position to the node (a few microseconds for a normal game; a VsPosition
+ * is about 1 KB and carries no history).  vs_game_node_line() replays them
+ * onto a VsLine, which keeps the plies (for repetitions, engines).
  *
  * Threads.  A VsGame is not locked: use one game from one thread at a time
  * (readers build games in a worker thread and hand them over).
@@ -152,6 +153,9 @@ VsEval      vs_game_node_get_eval    (const VsGameNode *node);
 /* Position after the node's move (the start position for the root).
  * Returns FALSE with VS_CORE_ERROR set only if the start position is bad. */
 gboolean    vs_game_node_position    (const VsGameNode *node, VsPosition *out);
+/* The line from the start to node (out: zeroed or a line set up before,
+ * whose storage is reused; vs_line_clear it). */
+gboolean    vs_game_node_line        (const VsGameNode *node, VsLine *out);
 /* Same, as a position string (free with g_free). */
 char       *vs_game_node_fen         (const VsGameNode *node);
 

@@ -315,7 +315,7 @@ illegal (Gib *G, VsPosition *pos, VsGameNode *cur, const char *at, const char *t
   /* a game already over (two passes in a row, mate…) has no legal move:
    * say so rather than blame the move */
   VsResult over_result;
-  VsGameState state = vs_position_state (pos, &over_result);
+  VsGameState state = vs_position_state (pos, NULL, &over_result);
   g_autofree char *over = NULL;
   if (state != VS_STATE_ONGOING)
     {
@@ -460,7 +460,7 @@ read_move (Gib *G, VsPosition *pos, VsGameNode **cur)
   char san[VS_MOVE_TEXT_MAX];
   vs_move_write (pos, m, VS_NOTATION_SAN, san);
   *cur = _vs_game_append_child (G->game, *cur, VS_MOVE_CORE (m), san);
-  vs_position_make (pos, m);
+  vs_position_play (pos, m);
   G->p = tend;
   return TRUE;
 }
@@ -903,7 +903,7 @@ vs_gibo_write_game (VsGame *game, GError **error)
       char tok[VS_MOVE_TEXT_MAX];
       VsMove m = vs_game_node_get_move (n);
       vs_move_write (pos, m, VS_NOTATION_GIBO, tok);
-      vs_position_make (pos, m);
+      vs_position_play (pos, m);
       if (on_line)
         g_string_append_c (s, ' ');
       g_string_append_printf (s, "%u. %s", vs_game_node_get_ply (n), tok);

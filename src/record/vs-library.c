@@ -172,7 +172,7 @@ import_game (VsGame *game, const VsRecordProblem *problem, gpointer data)
       if (plies)
         g_string_append_c (im->moves, ' ');
       g_string_append (im->moves, buf);
-      vs_position_make (im->pos, m);
+      vs_position_play (im->pos, m);
       plies++;
     }
   VsResult res = vs_game_get_result (game);
@@ -226,7 +226,7 @@ import_game (VsGame *game, const VsRecordProblem *problem, gpointer data)
         }
       if (!n)
         break;
-      vs_position_make (im->pos, m);
+      vs_position_play (im->pos, m);
       n = vs_game_node_get_main_child (n);
     }
   im->stats->games_added++;

@@ -31,6 +31,7 @@ typedef struct {
   const char      *pieces[VS_MAX_PIECE_TYPES];
   int              n_pieces;
   gboolean         canonical;  /* rewrite SAN with vs_move_write */
+  GArray          *undo;       /* VsUndo of the moves made on the position */
 } Pgn;
 
 /* ---- Positions in the text ---- */
@@ -533,7 +534,8 @@ play_token (Pgn *P, Frame *f, VsPosition *pos, const char *at, const char *tok_e
       else
         node = _vs_game_append_child (P->game, f->cur, VS_MOVE_CORE (m), text);
     }
-  vs_position_make (pos, m);
+  g_array_set_size (P->undo, P->undo->len + 1);
+  vs_position_make (pos, m, &g_array_index (P->undo, VsUndo, P->undo->len - 1));
   f->made++;
   if (*pending)
     {
@@ -549,6 +551,7 @@ static void
 parse_movetext (Pgn *P, VsPosition *pos)
 {
   GArray *stack = g_array_new (FALSE, FALSE, sizeof (Frame));
+  P->undo = g_array_new (FALSE, FALSE, sizeof (VsUndo));
   Frame top = { vs_game_get_root (P->game), FALSE, 0 };
   g_array_append_val (stack, top);
   GString *pending = NULL;
@@ -592,13 +595,16 @@ parse_movetext (Pgn *P, VsPosition *pos)
               break;
             }
           /* the variation replaces f->cur's move: step back over it (the
-           * position's own undo history; no copy) */
+           * reader's undo stack; no copy) */
           Frame nf;
           nf.cur = vs_game_node_get_parent (f->cur);
           nf.moved = FALSE;
           nf.made = 0;
-          if (pos->hist_len >= 1)
-            vs_position_unmake (pos);
+          if (P->undo->len >= 1)
+            {
+              vs_position_unmake (pos, &g_array_index (P->undo, VsUndo, P->undo->len - 1));
+              g_array_set_size (P->undo, P->undo->len - 1);
+            }
           else
             vs_game_node_position (nf.cur, pos);
           g_array_append_val (stack, nf);
@@ -613,14 +619,22 @@ parse_movetext (Pgn *P, VsPosition *pos)
             }
           /* back to the position after the parent frame's last move */
           Frame *up = &g_array_index (stack, Frame, stack->len - 2);
-          if (pos->hist_len >= f->made)
+          if (P->undo->len >= f->made)
             {
               for (guint i = 0; i < f->made; i++)
-                vs_position_unmake (pos);
-              vs_position_make (pos, vs_game_node_get_move (up->cur));
+                {
+                  vs_position_unmake (pos, &g_array_index (P->undo, VsUndo, P->undo->len - 1));
+                  g_array_set_size (P->undo, P->undo->len - 1);
+                }
+              g_array_set_size (P->undo, P->undo->len + 1);
+              vs_position_make (pos, vs_game_node_get_move (up->cur),
+                                &g_array_index (P->undo, VsUndo, P->undo->len - 1));
             }
           else
-            vs_game_node_position (up->cur, pos);
+            {
+              vs_game_node_position (up->cur, pos);
+              g_array_set_size (P->undo, 0);
+            }
           g_array_set_size (stack, stack->len - 1);
           if (pending)
             {
@@ -771,6 +785,7 @@ parse_movetext (Pgn *P, VsPosition *pos)
   if (pending)
     g_string_free (pending, TRUE);
   g_array_free (stack, TRUE);
+  g_clear_pointer (&P->undo, g_array_unref);
 }
 
 /* ---- The game ---- */

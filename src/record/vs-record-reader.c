@@ -127,13 +127,11 @@ vs_record_detect_format (const char *data, gsize len, const char *filename)
 
 /* ---- Start positions ---- */
 
-/* A VsPosition's value does not depend on history entries past hist_len, so
- * a cached start position is copied without its (empty) history. */
+/* A VsPosition is a small plain value: the cached start position is copied. */
 static void
 copy_fresh_position (VsPosition *dst, const VsPosition *src)
 {
-  memcpy (dst, src, G_STRUCT_OFFSET (VsPosition, hist));
-  memcpy (&dst->priv, &src->priv, sizeof src->priv);
+  memcpy (dst, src, sizeof *src);
 }
 
 gboolean
@@ -147,7 +145,7 @@ _vs_parse_start_position (VsParseContext *ctx, const VsVariant *v, const char *f
     }
   if (!vs_position_init (ctx->pos, v, fen, error))
     return FALSE;
-  if (ctx->start_cache && ctx->pos->hist_len == 0)
+  if (ctx->start_cache)
     {
       copy_fresh_position (ctx->start_cache, ctx->pos);
       ctx->cache_variant = v;

@@ -29,6 +29,8 @@ struct _VsAnalysisPane
   GPtrArray *engine_commands;  /* NULL for the built-in engine */
   VsAnalysis *analysis;
   VsPosition *pos;
+  VsUndo     *hist_undo;      /* the plies that led to pos (copied) */
+  int         hist_len;
   gboolean have_pos;
   GPtrArray *line_moves;       /* first move of each shown line (GUINT_TO_POINTER) */
   guint n_reports;
@@ -215,7 +217,8 @@ run (VsAnalysisPane *self)
   vs_analysis_pane_get_options (self, &o);
   self->n_reports = 0;
   set_fault (self, NULL);
-  vs_analysis_start (self->analysis, self->pos, &o, NULL, run_done, g_object_ref (self));
+  VsHistory h = { self->hist_undo, self->hist_len };
+  vs_analysis_start (self->analysis, self->pos, &h, &o, NULL, run_done, g_object_ref (self));
   set_button (self, TRUE);
 }
 
@@ -245,10 +248,17 @@ vs_analysis_pane_get_n_reports (VsAnalysisPane *self)
 }
 
 void
-vs_analysis_pane_set_position (VsAnalysisPane *self, const VsPosition *pos)
+vs_analysis_pane_set_position (VsAnalysisPane *self, const VsPosition *pos, const VsHistory *hist)
 {
   g_return_if_fail (VS_IS_ANALYSIS_PANE (self));
   memcpy (self->pos, pos, sizeof *pos);
+  g_clear_pointer (&self->hist_undo, g_free);
+  self->hist_len = 0;
+  if (hist && hist->len > 0)
+    {
+      self->hist_undo = g_memdup2 (hist->undo, hist->len * sizeof (VsUndo));
+      self->hist_len = hist->len;
+    }
   self->have_pos = TRUE;
   if (pos->variant != self->variant)
     {
@@ -478,6 +488,7 @@ vs_analysis_pane_finalize (GObject *object)
   g_ptr_array_unref (self->engine_commands);
   g_ptr_array_unref (self->line_moves);
   g_free (self->pos);
+  g_free (self->hist_undo);
   g_free (self->fault);
   G_OBJECT_CLASS (vs_analysis_pane_parent_class)->finalize (object);
 }

@@ -13,7 +13,9 @@ G_DECLARE_FINAL_TYPE (VsAnalysisPane, vs_analysis_pane, VS, ANALYSIS_PANE, GtkWi
 GtkWidget *vs_analysis_pane_new (void);
 void       vs_analysis_pane_set_settings (VsAnalysisPane *self, GSettings *settings);
 /* The position to analyse (copied); analysis restarts if it is running. */
-void       vs_analysis_pane_set_position (VsAnalysisPane *self, const VsPosition *pos);
+/* pos is copied; hist (may be NULL: none), the plies that led to it, too. */
+void       vs_analysis_pane_set_position (VsAnalysisPane *self, const VsPosition *pos,
+                                          const VsHistory *hist);
 void       vs_analysis_pane_start (VsAnalysisPane *self);
 void       vs_analysis_pane_stop (VsAnalysisPane *self);
 gboolean   vs_analysis_pane_is_running (VsAnalysisPane *self);

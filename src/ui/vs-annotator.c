@@ -15,6 +15,7 @@ struct _VsAnnotator
 {
   GObject parent_instance;
   GPtrArray *positions;     /* VsPosition*, ply 0 = start */
+  VsLine *line;             /* the main line: position i follows its first i plies */
   GArray *scores;           /* Score */
   VsAnalysisOptions options;
   char *engine_command;
@@ -79,7 +80,8 @@ run_next (VsAnnotator *self)
       if (vs_position_generate (pos, VS_GEN_ALL, moves) > 0)
         break;
       VsResult r = VS_RESULT_NONE;
-      vs_position_state (pos, &r);
+      VsHistory h = { self->line ? self->line->undo : NULL, self->line ? (int) self->next : 0 };
+      vs_position_state (pos, &h, &r);
       Score *s = &g_array_index (self->scores, Score, self->next);
       s->done = TRUE;
       s->cp = 0;
@@ -93,7 +95,8 @@ run_next (VsAnnotator *self)
       g_signal_emit (self, signals[SIGNAL_FINISHED], 0, TRUE);
       return;
     }
-  vs_analysis_start (self->analysis, g_ptr_array_index (self->positions, self->next), &self->options,
+  VsHistory h = { self->line ? self->line->undo : NULL, self->line ? (int) self->next : 0 };
+  vs_analysis_start (self->analysis, g_ptr_array_index (self->positions, self->next), &h, &self->options,
                      self->cancellable, run_done, g_object_ref (self));
 }
 
@@ -179,6 +182,7 @@ vs_annotator_finalize (GObject *object)
 {
   VsAnnotator *self = VS_ANNOTATOR (object);
   g_ptr_array_unref (self->positions);
+  g_clear_pointer (&self->line, vs_line_free);
   g_array_unref (self->scores);
   g_free (self->engine_command);
   g_clear_error (&self->error);
@@ -220,7 +224,8 @@ vs_annotator_new (VsGame *game, const VsAnalysisOptions *options, gint64 movetim
   self->options.nodes = 0;
 
   g_ptr_array_unref (self->positions);
-  self->positions = vs_annotate_positions (game);
+  g_clear_pointer (&self->line, vs_line_free);
+  self->positions = vs_annotate_positions (game, &self->line);
   g_array_set_size (self->scores, self->positions->len);
   return self;
 }

@@ -505,6 +505,7 @@ vs_board_controller_set_position (VsBoardController *c, const VsPosition *pos, V
     c->pos = g_new0 (VsPosition, 1);
   memcpy (c->pos, pos, sizeof *pos);
   c->last_move = last_move;
+  c->prev_move = VS_MOVE_NONE;
   vs_board_controller_deselect (c);
   c->move = VS_MOVE_NONE;
   regenerate (c);
@@ -517,7 +518,8 @@ void
 vs_board_controller_apply (VsBoardController *c, VsMove m)
 {
   g_return_if_fail (c->pos != NULL);
-  vs_position_make (c->pos, m);
+  vs_position_play (c->pos, m);
+  c->prev_move = c->last_move;
   c->last_move = m;
   vs_board_controller_deselect (c);
   regenerate (c);

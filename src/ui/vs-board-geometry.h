@@ -180,6 +180,7 @@ typedef struct {
   VsMove     moves[VS_MAX_MOVES];
   int        n_moves;
   VsMove     last_move;
+  VsMove     prev_move;          /* the move before last_move, or VS_MOVE_NONE */
   gboolean   interactive;
   guint      sides;              /* bit 0: White may move, bit 1: Black */
 

@@ -170,11 +170,11 @@ rebuild_scene (VsBoardView *self)
   in.show_check = TRUE;
   /* Issue 18: a side whose last move was a pass has its King turned over
    * until it moves again: the pass is the last or the second-last move of
-   * the position's history (its square is the King's, which has not moved). */
-  for (int back = 1; back <= 2 && back <= self->ctl->pos->hist_len; back++)
+   * the line shown (its square is the King's, which has not moved). */
+  for (int back = 1; back <= 2; back++)
     {
-      VsMove hm = self->ctl->pos->hist[self->ctl->pos->hist_len - back].move;
-      if (VS_MOVE_KIND (hm) == VS_MOVE_PASS && VS_MOVE_FROM (hm) != VS_NO_SQUARE)
+      VsMove hm = back == 1 ? self->ctl->last_move : self->ctl->prev_move;
+      if (hm != VS_MOVE_NONE && VS_MOVE_KIND (hm) == VS_MOVE_PASS && VS_MOVE_FROM (hm) != VS_NO_SQUARE)
         in.turned[in.n_turned++] = VS_MOVE_FROM (hm);
     }
   in.controller = self->ctl;
@@ -1261,6 +1261,14 @@ GtkWidget *
 vs_board_view_new (void)
 {
   return g_object_new (VS_TYPE_BOARD_VIEW, NULL);
+}
+
+void
+vs_board_view_set_previous_move (VsBoardView *self, VsMove move)
+{
+  g_return_if_fail (VS_IS_BOARD_VIEW (self));
+  self->ctl->prev_move = move;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 void

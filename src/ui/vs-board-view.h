@@ -37,6 +37,9 @@ GtkWidget  *vs_board_view_new (void);
 void        vs_board_view_set_position (VsBoardView *self, const VsPosition *pos,
                                         VsMove last_move, gboolean animate);
 const VsPosition *vs_board_view_get_position (VsBoardView *self);
+/* The move before last_move (VS_MOVE_NONE if none or unknown): a pass in it
+ * keeps that side's King turned over.  Set after vs_board_view_set_position. */
+void        vs_board_view_set_previous_move (VsBoardView *self, VsMove move);
 
 /* Properties */
 void        vs_board_view_set_theme (VsBoardView *self, const char *theme);

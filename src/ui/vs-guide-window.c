@@ -200,7 +200,7 @@ vs_guide_window_set_variant (VsGuideWindow *self, const char *variant_id)
 
   const char *const *ids = vs_guide_variant_ids ();
   for (guint i = 0; ids[i]; i++)
-    if (strcmp (ids[i], gid) == 0 && gtk_drop_down_get_selected (self->variant_dropdown) != i)
+    if (vs_variant_lookup (ids[i]) == vs_variant_lookup (gid) && gtk_drop_down_get_selected (self->variant_dropdown) != i)
       gtk_drop_down_set_selected (self->variant_dropdown, i);
 
   self->current = -1;
@@ -243,7 +243,8 @@ variant_selected (GtkDropDown *dd, GParamSpec *pspec, VsGuideWindow *self)
 {
   guint i = gtk_drop_down_get_selected (dd);
   const char *const *ids = vs_guide_variant_ids ();
-  if (i < g_strv_length ((char **) ids) && g_strcmp0 (ids[i], self->variant) != 0)
+  if (i < g_strv_length ((char **) ids) &&
+      (self->variant == NULL || vs_variant_lookup (ids[i]) != vs_variant_lookup (self->variant)))
     vs_guide_window_set_variant (self, ids[i]);
 }
 

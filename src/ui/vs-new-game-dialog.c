@@ -24,42 +24,54 @@ struct _VsNewGameDialog
 
 G_DEFINE_FINAL_TYPE (VsNewGameDialog, vs_new_game_dialog, GTK_TYPE_WINDOW)
 
-/* Variant choices, in the drop-down's order (labels from the .ui file). */
+/* Variant choices, in the drop-down's order (labels from the .ui file);
+ * a family's other rule set comes from the rules drop-down. */
 static const char *const variant_ids[] = { "chartima", "strato", "janggi", "crazyhouse" };
 
 char *
 vs_new_game_start_fen (const char *variant_id, int cho_setup, int han_setup, gboolean white_above)
 {
-  if (g_str_has_prefix (variant_id, "janggi"))
-    return vs_janggi_start_fen (cho_setup, han_setup);
-  if (g_str_equal (variant_id, "strato"))
-    return g_strdup (vs_strato_start_fen (white_above));
   const VsVariant *v = vs_variant_lookup (variant_id);
-  return v ? g_strdup (v->start_fen) : NULL;
+  if (v == NULL)
+    return NULL;
+  switch (v->setup_choice)
+    {
+    case VS_SETUP_CHOICE_PER_SIDE:
+      return v->setup_fen (cho_setup, han_setup);
+    case VS_SETUP_CHOICE_ORIENTATION:
+      return v->setup_fen (white_above, 0);
+    case VS_SETUP_CHOICE_NONE:
+    default:
+      return g_strdup (v->start_fen);
+    }
 }
 
-static const char *
+static const VsVariant *
 chosen_variant (VsNewGameDialog *self)
 {
   guint i = gtk_drop_down_get_selected (self->variant_dropdown);
-  const char *id = variant_ids[MIN (i, G_N_ELEMENTS (variant_ids) - 1)];
-  if (g_str_equal (id, "janggi") && gtk_drop_down_get_selected (self->rules_dropdown) == 1)
-    return "janggi-casual";
-  return id;
+  const VsVariant *v = vs_variant_lookup (variant_ids[MIN (i, G_N_ELEMENTS (variant_ids) - 1)]);
+  if (v && v->casual_rules && gtk_drop_down_get_selected (self->rules_dropdown) == 1)
+    return v->casual_rules;
+  return v;
 }
 
 static void
 variant_changed_cb (VsNewGameDialog *self)
 {
-  const char *id = chosen_variant (self);
-  gtk_widget_set_visible (self->janggi_box, g_str_has_prefix (id, "janggi"));
-  gtk_widget_set_visible (self->strato_box, g_str_equal (id, "strato"));
+  const VsVariant *v = chosen_variant (self);
+  VsSetupChoice c = v ? v->setup_choice : VS_SETUP_CHOICE_NONE;
+  gtk_widget_set_visible (self->janggi_box, c == VS_SETUP_CHOICE_PER_SIDE);
+  gtk_widget_set_visible (self->strato_box, c == VS_SETUP_CHOICE_ORIENTATION);
 }
 
 static void
 start_clicked_cb (VsNewGameDialog *self)
 {
-  const char *id = chosen_variant (self);
+  const VsVariant *v = chosen_variant (self);
+  if (v == NULL)
+    return;
+  const char *id = v->id;
   g_autofree char *fen = vs_new_game_start_fen (id, gtk_drop_down_get_selected (self->cho_dropdown),
                                                 gtk_drop_down_get_selected (self->han_dropdown),
                                                 gtk_check_button_get_active (self->white_above_check));
@@ -136,11 +148,17 @@ vs_new_game_dialog_new (GtkWindow *parent, GSettings *settings)
   self->parent_window = g_object_ref (GTK_WIDGET (parent));
   self->settings = settings ? g_object_ref (settings) : NULL;
   g_autofree char *last = settings ? g_settings_get_string (settings, "last-variant") : g_strdup ("chartima");
-  for (guint i = 0; i < G_N_ELEMENTS (variant_ids); i++)
-    if (g_str_has_prefix (last, variant_ids[i]))
-      gtk_drop_down_set_selected (self->variant_dropdown, i);
-  if (g_str_equal (last, "janggi-casual"))
-    gtk_drop_down_set_selected (self->rules_dropdown, 1);
+  const VsVariant *lv = vs_variant_lookup (last);
+  for (guint i = 0; lv && i < G_N_ELEMENTS (variant_ids); i++)
+    {
+      const VsVariant *v = vs_variant_lookup (variant_ids[i]);
+      if (v == lv || (v && v->casual_rules == lv))
+        {
+          gtk_drop_down_set_selected (self->variant_dropdown, i);
+          if (v->casual_rules == lv)
+            gtk_drop_down_set_selected (self->rules_dropdown, 1);
+        }
+    }
   variant_changed_cb (self);
   return self;
 }

@@ -416,7 +416,7 @@ clear_clicked_cb (VsSetupEditor *self)
   for (int sq = 0; sq < vs_geometry_squares (&self->variant->geom); sq++)
     {
       VsPiece p = edited->board[sq];
-      if (p && !g_str_equal (self->variant->pieces[VS_PIECE_TYPE (p)].letter, "K"))
+      if (p && VS_PIECE_TYPE (p) != self->variant->royal_type)
         edited->board[sq] = VS_PIECE_NONE;
     }
   memset (edited->hand, 0, sizeof edited->hand);

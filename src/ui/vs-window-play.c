@@ -35,9 +35,11 @@ vs_window_engine_move_maybe (VsWindow *self)
   if (self->engine_side < 0 || self->game == NULL || self->cursor == NULL ||
       vs_game_node_get_main_child (self->cursor) != NULL)
     return;
-  g_autofree VsPosition *pos = g_new (VsPosition, 1);
-  if (!vs_game_node_position (self->cursor, pos) || pos->side != self->engine_side)
+  g_autoptr (VsLine) line = vs_line_new ();
+  if (!vs_game_node_line (self->cursor, line) || line->pos.side != self->engine_side)
     return;
+  VsPosition *pos = &line->pos;
+  VsHistory hist = vs_line_history (line);
   VsMove moves[VS_MAX_MOVES];
   if (vs_position_generate (pos, VS_GEN_ALL, moves) == 0)
     return;
@@ -52,7 +54,7 @@ vs_window_engine_move_maybe (VsWindow *self)
     o.movetime_ms = 1500;
   g_cancellable_cancel (self->opponent_cancellable);
   g_set_object (&self->opponent_cancellable, g_cancellable_new ());
-  vs_analysis_start (self->opponent, pos, &o, self->opponent_cancellable, opponent_done, g_object_ref (self));
+  vs_analysis_start (self->opponent, pos, &hist, &o, self->opponent_cancellable, opponent_done, g_object_ref (self));
 }
 
 static void

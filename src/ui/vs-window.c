@@ -236,15 +236,18 @@ vs_window_update_board (VsWindow *self)
 {
   if (self->game == NULL || self->cursor == NULL)
     return;
-  g_autofree VsPosition *pos = g_new (VsPosition, 1);
-  if (!vs_game_node_position (self->cursor, pos))
+  g_autoptr (VsLine) line = vs_line_new ();
+  if (!vs_game_node_line (self->cursor, line))
     return;
+  VsPosition *pos = &line->pos;
   /* A step forward along the record glides; jumps do not. */
   gboolean step = self->shown_node && vs_game_node_get_parent (self->cursor) == self->shown_node;
   vs_board_view_set_position (self->board, pos, vs_game_node_get_move (self->cursor), step);
+  vs_board_view_set_previous_move (self->board, line->len >= 2 ? vs_line_move (line, line->len - 2) : VS_MOVE_NONE);
   show_node_shapes (self);
   self->shown_node = self->cursor;
-  vs_analysis_pane_set_position (self->analysis_pane, pos);
+  VsHistory h = vs_line_history (line);
+  vs_analysis_pane_set_position (self->analysis_pane, pos, &h);
 }
 
 void

@@ -4,6 +4,7 @@
 #include "vs-uci-client.h"
 
 #include <string.h>
+#include "../vs-test-history.h"
 
 static const VsVariant *
 any_variant (VsPosition *pos)
@@ -12,7 +13,7 @@ any_variant (VsPosition *pos)
   for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
     {
       const VsVariant *v = vs_variant_lookup (ids[i]);
-      if (v && v->from_string && vs_position_init (pos, v, NULL, NULL))
+      if (v && v->from_string && vs_test_init (pos, v, NULL, NULL))
         return v;
     }
   return NULL;
@@ -96,7 +97,7 @@ test_progress_and_cancel (void)
   o.multipv = 2;
   o.hash_mb = 16;
   GCancellable *cancel = g_cancellable_new ();
-  vs_analysis_start (a, pos, &o, cancel, on_done, &c);
+  vs_analysis_start (a, pos, VS_TEST_HIST (pos), &o, cancel, on_done, &c);
   g_assert_true (vs_analysis_is_running (a));
   run_for (c.loop, 1500);
   g_assert_false (c.done);
@@ -138,15 +139,15 @@ test_stop_restart_and_limits (void)
   VsAnalysis *a = vs_analysis_new ();
   VsAnalysisOptions o;
   vs_analysis_options_init (&o);
-  vs_analysis_start (a, pos, &o, NULL, on_done, &c1);
+  vs_analysis_start (a, pos, VS_TEST_HIST (pos), &o, NULL, on_done, &c1);
   run_for (loop, 300);
   /* a new position: the first run is cancelled */
   VsMove moves[VS_MAX_MOVES];
   vs_position_generate (pos, VS_GEN_ALL, moves);
-  vs_position_make (pos, moves[0]);
+  vs_test_make (pos, moves[0]);
   o.depth = 3;
   c2.loop = loop;
-  vs_analysis_start (a, pos, &o, NULL, on_done, &c2);
+  vs_analysis_start (a, pos, VS_TEST_HIST (pos), &o, NULL, on_done, &c2);
   g_main_loop_run (loop);
   while (!c1.done)
     g_main_context_iteration (NULL, TRUE);
@@ -161,7 +162,7 @@ test_stop_restart_and_limits (void)
   c3.loop = loop;
   c3.main_thread = g_thread_self ();
   o.depth = 0;
-  vs_analysis_start (a, pos, &o, NULL, on_done, &c3);
+  vs_analysis_start (a, pos, VS_TEST_HIST (pos), &o, NULL, on_done, &c3);
   run_for (loop, 400);
   vs_analysis_stop (a);
   g_main_loop_run (loop);
@@ -198,7 +199,7 @@ run_external (const VsPosition *pos, const char *cmd, Ctx *c)
   o.engine_command = cmd;
   o.movetime_ms = 200;
   o.hash_mb = 16;
-  vs_analysis_start (a, pos, &o, NULL, on_done, c);
+  vs_analysis_start (a, pos, VS_TEST_HIST (pos), &o, NULL, on_done, c);
   g_main_loop_run (c->loop);
   g_object_unref (a);
   g_main_loop_unref (c->loop);
@@ -275,7 +276,7 @@ test_fairy_stockfish (void)
     }
   g_assert_nonnull (v);
   VsPosition *pos = g_new0 (VsPosition, 1);
-  g_assert_true (vs_position_init (pos, v, NULL, NULL));
+  g_assert_true (vs_test_init (pos, v, NULL, NULL));
   Ctx c = { 0 };
   run_external (pos, fs, &c);
   g_assert_no_error (c.error);
@@ -313,7 +314,7 @@ test_lazy_smp (void)
   o.threads = 2;
   o.multipv = 2;
   o.hash_mb = 16;
-  vs_analysis_start (a, pos, &o, NULL, on_done, &c1);
+  vs_analysis_start (a, pos, VS_TEST_HIST (pos), &o, NULL, on_done, &c1);
   run_for (loop, 600);
   g_assert_false (c1.done);
   vs_analysis_stop (a);
@@ -332,7 +333,7 @@ test_lazy_smp (void)
   Ctx c2 = { 0 };
   c2.loop = loop;
   o.depth = 4;
-  vs_analysis_start (a, pos, &o, NULL, on_done, &c2);
+  vs_analysis_start (a, pos, VS_TEST_HIST (pos), &o, NULL, on_done, &c2);
   g_main_loop_run (loop);
   g_assert_no_error (c2.error);
   g_assert_cmpint (c2.final->depth, ==, 4);
@@ -341,14 +342,14 @@ test_lazy_smp (void)
   /* a new position while both threads search: the first run is cancelled */
   Ctx c3 = { 0 }, c4 = { 0 };
   o.depth = 0;
-  vs_analysis_start (a, pos, &o, NULL, on_done, &c3);
+  vs_analysis_start (a, pos, VS_TEST_HIST (pos), &o, NULL, on_done, &c3);
   run_for (loop, 200);
   VsMove moves[VS_MAX_MOVES];
   vs_position_generate (pos, VS_GEN_ALL, moves);
-  vs_position_make (pos, moves[0]);
+  vs_test_make (pos, moves[0]);
   c4.loop = loop;
   o.depth = 3;
-  vs_analysis_start (a, pos, &o, NULL, on_done, &c4);
+  vs_analysis_start (a, pos, VS_TEST_HIST (pos), &o, NULL, on_done, &c4);
   g_main_loop_run (loop);
   while (!c3.done)
     g_main_context_iteration (NULL, TRUE);
@@ -362,7 +363,7 @@ test_lazy_smp (void)
   c5.loop = loop;
   o.depth = 0;
   GCancellable *cancel = g_cancellable_new ();
-  vs_analysis_start (a, pos, &o, cancel, on_done, &c5);
+  vs_analysis_start (a, pos, VS_TEST_HIST (pos), &o, cancel, on_done, &c5);
   g_cancellable_cancel (cancel);
   g_main_loop_run (loop);
   g_assert_error (c5.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);

@@ -8,13 +8,14 @@
 #include "vs-engine-test-util.h"
 
 #include <string.h>
+#include "../vs-test-history.h"
 
 static VsPosition *
 position_after (const VsVariant *v, const char *fen, const char *const *moves)
 {
   VsPosition *pos = g_new0 (VsPosition, 1);
   g_autoptr(GError) error = NULL;
-  if (!vs_position_init (pos, v, fen ? fen : v->start_fen, &error))
+  if (!vs_test_init (pos, v, fen ? fen : v->start_fen, &error))
     g_error ("%s", error->message);
   for (int i = 0; moves && moves[i]; i++)
     {
@@ -22,7 +23,7 @@ position_after (const VsVariant *v, const char *fen, const char *const *moves)
       const char *warning = NULL;
       if (!v->parse_move (pos, moves[i], VS_NOTATION_UCI, &m, &warning, &error))
         g_error ("%s: %s", moves[i], error->message);
-      v->make (pos, m);
+      vs_test_make (pos, m);
     }
   return pos;
 }
@@ -38,9 +39,9 @@ test_crazyhouse_repetition_across_drops (void)
   const char *moves[] = { "a2a3", "a7a6", "e5d7", "f6d7", "N@e5", "N@f6", NULL };
   VsPosition *pos = position_after (v, "r1bqkb1r/pppnpppp/5n2/4N3/8/8/PPPPPPPP/RNBQKB1R[] w KQkq - 0 1", moves);
   g_assert_cmpint (pos->halfmove, <, 4);
-  g_assert_cmpint (vs_position_repetitions (pos, pos->hist_len), ==, 1);
+  g_assert_cmpint (vs_test_repetitions (pos, vs_test_hist_len (pos)), ==, 1);
   /* the root was after a2a3: the repetition is inside the search path */
-  g_assert_true (vs_search_test_is_draw (pos, 5));
+  g_assert_true (vs_search_test_is_draw (pos, VS_TEST_HIST (pos), 5));
   g_free (pos);
 }
 
@@ -54,14 +55,14 @@ test_repetition_before_root (void)
   g_assert_nonnull (v);   /* the Crazyhouse module is built in */
   const char *once[] = { "a2a3", "a7a6", "g1f3", "g8f6", "f3g1", "f6g8", NULL };
   VsPosition *pos = position_after (v, NULL, once);
-  g_assert_false (vs_search_test_is_draw (pos, 0));   /* both occurrences before the root */
-  g_assert_false (vs_search_test_is_draw (pos, 2));   /* the earlier one still before it */
-  g_assert_false (vs_search_test_is_draw (pos, 4));   /* the earlier one is the root: once only */
-  g_assert_true (vs_search_test_is_draw (pos, 5));    /* the earlier one after the root */
+  g_assert_false (vs_search_test_is_draw (pos, VS_TEST_HIST (pos), 0));   /* both occurrences before the root */
+  g_assert_false (vs_search_test_is_draw (pos, VS_TEST_HIST (pos), 2));   /* the earlier one still before it */
+  g_assert_false (vs_search_test_is_draw (pos, VS_TEST_HIST (pos), 4));   /* the earlier one is the root: once only */
+  g_assert_true (vs_search_test_is_draw (pos, VS_TEST_HIST (pos), 5));    /* the earlier one after the root */
   g_free (pos);
   const char *twice[] = { "g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8", NULL };
   pos = position_after (v, NULL, twice);
-  g_assert_true (vs_search_test_is_draw (pos, 0));    /* three-fold with the game */
+  g_assert_true (vs_search_test_is_draw (pos, VS_TEST_HIST (pos), 0));    /* three-fold with the game */
   g_free (pos);
 }
 
@@ -80,7 +81,7 @@ test_janggi_pass_key (void)
     if (VS_MOVE_KIND (moves[i]) == VS_MOVE_PASS)
       pass = moves[i];
   g_assert_cmpuint (pass, !=, VS_MOVE_NONE);
-  v->make (a, pass);
+  vs_test_make (a, pass);
   g_assert_cmpint (a->passes, ==, 1);
   g_autofree char *fen = vs_position_to_string (a);
   VsPosition *b = position_after (v, fen, NULL);

@@ -9,6 +9,7 @@
 
 #include <string.h>
 #include <stdlib.h>
+#include "../vs-test-history.h"
 
 
 
@@ -45,13 +46,13 @@ test_smp_mates (gconstpointer data)
         continue;
       seen[c->mate] = TRUE;
       g_autoptr(GError) error = NULL;
-      if (!vs_position_init (pos, v, c->fen, &error))
+      if (!vs_test_init (pos, v, c->fen, &error))
         g_error ("line %d: %s", c->line, error->message);
       VsSearchLimits l;
       vs_search_limits_init (&l);
       l.depth = 2 * c->mate + 3;
       VsSearchInfo info;
-      VsMove best = vs_search_run (s, pos, &l, NULL, NULL, &info);
+      VsMove best = vs_search_run (s, pos, VS_TEST_HIST (pos), &l, NULL, NULL, &info);
       g_assert_true (vs_position_is_legal (pos, best));
       if (!info.lines[0].is_mate || info.lines[0].mate != c->mate)
         g_error ("line %d (%s), 2 threads: expected mate %d, search says %s %d at depth %d", c->line, c->fen,
@@ -63,10 +64,10 @@ test_smp_mates (gconstpointer data)
       for (int k = 0; k < info.lines[0].pv_len; k++)
         {
           g_assert_true (vs_position_is_legal (p, info.lines[0].pv[k]));
-          vs_position_make (p, info.lines[0].pv[k]);
+          vs_test_make (p, info.lines[0].pv[k]);
         }
       if (info.lines[0].pv_len == 2 * c->mate - 1)
-        g_assert_cmpint (vs_position_state (p, NULL), ==, VS_STATE_CHECKMATE);
+        g_assert_cmpint (vs_test_state (p, NULL), ==, VS_STATE_CHECKMATE);
       g_free (p);
       solved++;
     }
@@ -104,7 +105,7 @@ test_smp_limits (void)
       return;
     }
   VsPosition *pos = g_new0 (VsPosition, 1);
-  vs_position_init (pos, v, NULL, NULL);
+  vs_test_init (pos, v, NULL, NULL);
   VsSearch *s = vs_search_new ();
   vs_search_set_threads (s, 2);
   VsSearchLimits l;
@@ -113,7 +114,7 @@ test_smp_limits (void)
   l.multipv = 3;
   SmpCtx c = { 0, FALSE, pos };
   VsSearchInfo info;
-  vs_search_run (s, pos, &l, smp_info, &c, &info);
+  vs_search_run (s, pos, VS_TEST_HIST (pos), &l, smp_info, &c, &info);
   g_assert_false (c.bad);
   g_assert_cmpint (c.reports, >=, 4);
   g_assert_cmpint (info.n_lines, ==, 3);
@@ -129,7 +130,7 @@ test_smp_limits (void)
    * preempted on a loaded machine), so the overshoot is loosely bounded */
   vs_search_limits_init (&l);
   l.nodes = 20000;
-  vs_search_run (s, pos, &l, NULL, NULL, &info);
+  vs_search_run (s, pos, VS_TEST_HIST (pos), &l, NULL, NULL, &info);
   g_assert_cmpuint (info.nodes, >=, 20000);
   g_assert_cmpuint (info.nodes, <, 3 * 20000);
   g_assert_true (vs_position_is_legal (pos, info.best_move));
@@ -137,9 +138,9 @@ test_smp_limits (void)
   vs_search_set_threads (s, 3);
   vs_search_limits_init (&l);
   l.depth = 3;
-  g_assert_true (vs_position_is_legal (pos, vs_search_run (s, pos, &l, NULL, NULL, &info)));
+  g_assert_true (vs_position_is_legal (pos, vs_search_run (s, pos, VS_TEST_HIST (pos), &l, NULL, NULL, &info)));
   vs_search_set_threads (s, 2);
-  g_assert_true (vs_position_is_legal (pos, vs_search_run (s, pos, &l, NULL, NULL, &info)));
+  g_assert_true (vs_position_is_legal (pos, vs_search_run (s, pos, VS_TEST_HIST (pos), &l, NULL, NULL, &info)));
   g_assert_cmpint (info.depth, ==, 3);
   vs_search_free (s);
   g_free (pos);
@@ -238,7 +239,7 @@ stop_thread (gpointer data)
   VsSearchLimits l;
   vs_search_limits_init (&l);
   l.infinite = TRUE;
-  c->best = vs_search_run (c->s, c->pos, &l, stop_info, c, &c->final);
+  c->best = vs_search_run (c->s, c->pos, NULL, &l, stop_info, c, &c->final);   /* no plies: the start */
   return NULL;
 }
 
@@ -252,7 +253,7 @@ test_smp_stop (void)
       return;
     }
   VsPosition *pos = g_new0 (VsPosition, 1);
-  vs_position_init (pos, v, NULL, NULL);
+  vs_test_init (pos, v, NULL, NULL);
   VsSearch *s = vs_search_new ();
   vs_search_set_threads (s, 2);
   for (int round = 0; round < 2; round++)

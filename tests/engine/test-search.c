@@ -7,6 +7,7 @@
 
 #include <string.h>
 #include <stdio.h>
+#include "../vs-test-history.h"
 
 
 /* Independent check: does the side to move force mate within `n` moves?
@@ -18,10 +19,10 @@ forced_mate (VsPosition *pos, int n)
   int count = vs_position_generate (pos, VS_GEN_ALL, moves);
   for (int i = 0; i < count; i++)
     {
-      vs_position_make (pos, moves[i]);
+      vs_test_make (pos, moves[i]);
       gboolean wins = TRUE;
       VsResult r;
-      VsGameState st = vs_position_state (pos, &r);
+      VsGameState st = vs_test_state (pos, &r);
       if (st == VS_STATE_CHECKMATE)
         wins = TRUE;
       else if (st != VS_STATE_ONGOING || n == 1)
@@ -32,13 +33,13 @@ forced_mate (VsPosition *pos, int n)
           int nr = vs_position_generate (pos, VS_GEN_ALL, replies);
           for (int j = 0; j < nr && wins; j++)
             {
-              vs_position_make (pos, replies[j]);
+              vs_test_make (pos, replies[j]);
               if (!forced_mate (pos, n - 1))
                 wins = FALSE;
-              vs_position_unmake (pos);
+              vs_test_unmake (pos);
             }
         }
-      vs_position_unmake (pos);
+      vs_test_unmake (pos);
       if (wins)
         return TRUE;
     }
@@ -59,14 +60,14 @@ test_mate (gconstpointer data)
     }
   VsPosition *pos = g_new0 (VsPosition, 1);
   g_autoptr(GError) error = NULL;
-  if (!vs_position_init (pos, v, c->fen, &error))
+  if (!vs_test_init (pos, v, c->fen, &error))
     g_error ("line %d: %s", c->line, error->message);
   VsSearch *s = vs_search_new ();
   VsSearchLimits l;
   vs_search_limits_init (&l);
   l.depth = 2 * c->mate + 3;
   VsSearchInfo info;
-  VsMove best = vs_search_run (s, pos, &l, NULL, NULL, &info);
+  VsMove best = vs_search_run (s, pos, VS_TEST_HIST (pos), &l, NULL, NULL, &info);
   g_assert_cmpuint (best, !=, VS_MOVE_NONE);
   g_assert_true (vs_position_is_legal (pos, best));
   g_assert_cmpint (info.n_lines, >=, 1);
@@ -81,10 +82,10 @@ test_mate (gconstpointer data)
   for (int i = 0; i < info.lines[0].pv_len; i++)
     {
       g_assert_true (vs_position_is_legal (p, info.lines[0].pv[i]));
-      vs_position_make (p, info.lines[0].pv[i]);
+      vs_test_make (p, info.lines[0].pv[i]);
     }
   if (info.lines[0].pv_len == 2 * c->mate - 1)
-    g_assert_cmpint (vs_position_state (p, NULL), ==, VS_STATE_CHECKMATE);
+    g_assert_cmpint (vs_test_state (p, NULL), ==, VS_STATE_CHECKMATE);
   /* independent proof for short mates: mate in N exists, none in N-1 */
   if (c->mate <= 2 && !g_test_quick ())
     {
@@ -94,8 +95,8 @@ test_mate (gconstpointer data)
     }
   else if (c->mate == 1)
     {
-      vs_position_make (pos, best);
-      g_assert_cmpint (vs_position_state (pos, NULL), ==, VS_STATE_CHECKMATE);
+      vs_test_make (pos, best);
+      g_assert_cmpint (vs_test_state (pos, NULL), ==, VS_STATE_CHECKMATE);
     }
   g_free (p);
   g_free (pos);
@@ -116,7 +117,7 @@ test_deterministic (void)
       return;
     }
   VsPosition *pos = g_new0 (VsPosition, 1);
-  vs_position_init (pos, v, NULL, NULL);
+  vs_test_init (pos, v, NULL, NULL);
   guint64 nodes[2];
   VsMove best[2];
   for (int k = 0; k < 2; k++)
@@ -126,7 +127,7 @@ test_deterministic (void)
       vs_search_limits_init (&l);
       l.depth = 5;
       VsSearchInfo info;
-      best[k] = vs_search_run (s, pos, &l, NULL, NULL, &info);
+      best[k] = vs_search_run (s, pos, VS_TEST_HIST (pos), &l, NULL, NULL, &info);
       nodes[k] = info.nodes;
       vs_search_free (s);
     }
@@ -146,14 +147,14 @@ test_multipv_and_nodes (void)
       return;
     }
   VsPosition *pos = g_new0 (VsPosition, 1);
-  vs_position_init (pos, v, NULL, NULL);
+  vs_test_init (pos, v, NULL, NULL);
   VsSearch *s = vs_search_new ();
   VsSearchLimits l;
   vs_search_limits_init (&l);
   l.depth = 4;
   l.multipv = 3;
   VsSearchInfo info;
-  vs_search_run (s, pos, &l, NULL, NULL, &info);
+  vs_search_run (s, pos, VS_TEST_HIST (pos), &l, NULL, NULL, &info);
   g_assert_cmpint (info.n_lines, ==, 3);
   for (int i = 0; i < 3; i++)
     {
@@ -166,7 +167,7 @@ test_multipv_and_nodes (void)
     }
   vs_search_limits_init (&l);
   l.nodes = 5000;
-  vs_search_run (s, pos, &l, NULL, NULL, &info);
+  vs_search_run (s, pos, VS_TEST_HIST (pos), &l, NULL, NULL, &info);
   g_assert_cmpuint (info.nodes, >=, 5000);
   g_assert_cmpuint (info.nodes, <, 5000 + 10);
   vs_search_free (s);
@@ -201,7 +202,7 @@ stop_thread (gpointer data)
   vs_search_limits_init (&l);
   l.infinite = TRUE;
   vs_search_set_threads (c->s, c->threads);
-  vs_search_run (c->s, c->pos, &l, stop_info, c, NULL);
+  vs_search_run (c->s, c->pos, NULL, &l, stop_info, c, NULL);   /* no plies before */
   c->returned = g_get_monotonic_time ();
   return NULL;
 }
@@ -216,7 +217,7 @@ test_stop_latency (gconstpointer data)
       return;
     }
   VsPosition *pos = g_new0 (VsPosition, 1);
-  vs_position_init (pos, v, NULL, NULL);
+  vs_test_init (pos, v, NULL, NULL);
   StopCtx c = { vs_search_new (), pos, 0, GPOINTER_TO_INT (data), 0, 0, 0 };
   GThread *t = g_thread_new ("search", stop_thread, &c);
   g_usleep (1200 * 1000);
@@ -259,14 +260,14 @@ test_chartima_quiescence_bounded (void)
   for (guint i = 0; i < G_N_ELEMENTS (fens); i++)
     {
       g_autoptr(GError) error = NULL;
-      if (!vs_position_init (pos, v, fens[i], &error))
+      if (!vs_test_init (pos, v, fens[i], &error))
         g_error ("%s: %s", fens[i], error->message);
       VsSearchLimits l;
       vs_search_limits_init (&l);
       l.depth = 1;
       VsSearchInfo info;
       vs_search_clear (s);
-      VsMove best = vs_search_run (s, pos, &l, NULL, NULL, &info);
+      VsMove best = vs_search_run (s, pos, VS_TEST_HIST (pos), &l, NULL, NULL, &info);
       g_assert_cmpuint (best, !=, VS_MOVE_NONE);
       g_assert_true (vs_position_is_legal (pos, best));
       if (info.nodes > 3000)

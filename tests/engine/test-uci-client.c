@@ -3,6 +3,7 @@
 #include "vs-uci-client.h"
 
 #include <string.h>
+#include "../vs-test-history.h"
 
 static char *
 fake (const char *mode, const char *move)
@@ -104,7 +105,7 @@ any_variant (VsPosition *pos)
   for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
     {
       const VsVariant *v = vs_variant_lookup (ids[i]);
-      if (v && v->from_string && vs_position_init (pos, v, NULL, NULL))
+      if (v && v->from_string && vs_test_init (pos, v, NULL, NULL))
         return v;
     }
   return NULL;
@@ -196,7 +197,7 @@ test_go_faults (void)
   g_autoptr(VsUciClient) crash = vs_uci_client_new (c1);
   g_assert_true (vs_uci_client_start (crash, 5000, NULL, &error));
   g_assert_true (vs_uci_client_set_variant (crash, v, &error));
-  VsMove m = vs_uci_client_go (crash, pos, &l, NULL, NULL, NULL, NULL, &error);
+  VsMove m = vs_uci_client_go (crash, pos, VS_TEST_HIST (pos), &l, NULL, NULL, NULL, NULL, &error);
   g_assert_cmpuint (m, ==, VS_MOVE_NONE);
   g_assert_error (error, VS_UCI_CLIENT_ERROR, VS_UCI_CLIENT_ERROR_EXITED);
   g_test_message ("%s", error->message);
@@ -208,7 +209,7 @@ test_go_faults (void)
   GCancellable *cancel = g_cancellable_new ();
   g_cancellable_cancel (cancel);
   gint64 t0 = g_get_monotonic_time ();
-  m = vs_uci_client_go (hang, pos, &l, NULL, NULL, NULL, cancel, &error);
+  m = vs_uci_client_go (hang, pos, VS_TEST_HIST (pos), &l, NULL, NULL, NULL, cancel, &error);
   g_assert_cmpuint (m, ==, VS_MOVE_NONE);
   g_assert_error (error, VS_UCI_CLIENT_ERROR, VS_UCI_CLIENT_ERROR_TIMEOUT);
   g_test_message ("took %.0f ms", (g_get_monotonic_time () - t0) / 1000.0);
@@ -225,7 +226,7 @@ test_go_faults (void)
   vs_search_limits_init (&inf);
   inf.infinite = TRUE;
   t0 = g_get_monotonic_time ();
-  m = vs_uci_client_go (freeze, pos, &inf, NULL, NULL, NULL, NULL, &error);
+  m = vs_uci_client_go (freeze, pos, VS_TEST_HIST (pos), &inf, NULL, NULL, NULL, NULL, &error);
   g_assert_cmpuint (m, ==, VS_MOVE_NONE);
   g_assert_error (error, VS_UCI_CLIENT_ERROR, VS_UCI_CLIENT_ERROR_TIMEOUT);
   g_test_message ("%s", error->message);
@@ -238,7 +239,7 @@ test_go_faults (void)
   g_autofree char *c3 = fake ("illegal", m0);
   g_autoptr(VsUciClient) illegal = vs_uci_client_new (c3);
   g_assert_true (vs_uci_client_start (illegal, 5000, NULL, &error));
-  m = vs_uci_client_go (illegal, pos, &l, NULL, NULL, NULL, NULL, &error);
+  m = vs_uci_client_go (illegal, pos, VS_TEST_HIST (pos), &l, NULL, NULL, NULL, NULL, &error);
   g_assert_error (error, VS_UCI_CLIENT_ERROR, VS_UCI_CLIENT_ERROR_ILLEGAL_MOVE);
   g_clear_error (&error);
 
@@ -246,7 +247,7 @@ test_go_faults (void)
   g_autoptr(VsUciClient) good = vs_uci_client_new (c4);
   g_assert_true (vs_uci_client_start (good, 5000, NULL, &error));
   VsSearchInfo final;
-  m = vs_uci_client_go (good, pos, &l, NULL, NULL, &final, NULL, &error);
+  m = vs_uci_client_go (good, pos, VS_TEST_HIST (pos), &l, NULL, NULL, &final, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (m, ==, moves[0]);
   g_assert_cmpint (final.depth, ==, 2);

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "../vs-test-history.h"
 
 static void
 quiet_log (const char *domain, GLogLevelFlags level, const char *message, gpointer data)
@@ -47,7 +48,7 @@ vs_fuzz_position (const uint8_t *data, size_t size)
   char *text = g_strndup ((const char *) data + 1, size - 1);
   static VsPosition pos, again;
   GError *error = NULL;
-  if (!vs_position_init (&pos, v, text, &error))
+  if (!vs_test_init (&pos, v, text, &error))
     {
       g_assert (error != NULL && error->message != NULL && error->message[0] != '\0');
       /* messages are shown in the UI: UTF-8 even for bytes that are not */
@@ -57,7 +58,7 @@ vs_fuzz_position (const uint8_t *data, size_t size)
       return;
     }
   char *out = vs_position_to_string (&pos);
-  if (!vs_position_init (&again, v, out, &error))
+  if (!vs_test_init (&again, v, out, &error))
     g_error ("written position “%s” (from “%s”) does not read back: %s", out, text, error->message);
   char *out2 = vs_position_to_string (&again);
   g_assert_cmpstr (out, ==, out2);
@@ -79,12 +80,12 @@ vs_fuzz_position (const uint8_t *data, size_t size)
           g_assert (VS_MOVE_CORE (back) == VS_MOVE_CORE (moves[i]));
         }
       uint64_t key = pos.key;
-      vs_position_make (&pos, moves[i]);
+      vs_test_make (&pos, moves[i]);
       VsResult r;
-      vs_position_state (&pos, &r);
+      vs_test_state (&pos, &r);
       static VsMove replies[VS_MAX_MOVES];
       vs_position_generate (&pos, VS_GEN_NOISY, replies);
-      vs_position_unmake (&pos);
+      vs_test_unmake (&pos);
       g_assert (pos.key == key);
     }
   g_free (out2);
@@ -100,7 +101,7 @@ vs_fuzz_move (const uint8_t *data, size_t size)
     return;
   const VsVariant *v = pick_variant (data[0]);
   static VsPosition pos;
-  if (!vs_position_init (&pos, v, NULL, NULL))
+  if (!vs_test_init (&pos, v, NULL, NULL))
     return;
   VsMove moves[VS_MAX_MOVES];
   int plies = data[1] >> 2;
@@ -109,7 +110,7 @@ vs_fuzz_move (const uint8_t *data, size_t size)
       int n = vs_position_generate (&pos, VS_GEN_ALL, moves);
       if (n == 0)
         break;
-      vs_position_make (&pos, moves[(i * 7 + data[1]) % n]);
+      vs_test_make (&pos, moves[(i * 7 + data[1]) % n]);
     }
   VsNotation notation = (VsNotation) (data[1] % 3);
   char *text = g_strndup ((const char *) data + 2, size - 2);

@@ -14,6 +14,7 @@
 #include "vs-record.h"
 
 #include <string.h>
+#include "../vs-test-history.h"
 
 #define VS_FUZZ_MAX_INPUT (64 * 1024)
 
@@ -53,7 +54,7 @@ message_has_location (const char *msg)
 static void
 check_tree (const VsGameNode *node, VsPosition *pos)
 {
-  if (pos->hist_len + 2 >= VS_MAX_HISTORY)
+  if (vs_test_hist_len (pos) + 2 >= 1024)
     return;
   for (guint i = 0; i < vs_game_node_get_n_children (node); i++)
     {
@@ -66,9 +67,9 @@ check_tree (const VsGameNode *node, VsPosition *pos)
                    vs_game_node_get_san (child), vs_game_node_get_ply (child), fen);
         }
       g_assert (vs_game_node_get_san (child) != NULL);
-      vs_position_make (pos, m);
+      vs_test_make (pos, m);
       check_tree (child, pos);
-      vs_position_unmake (pos);
+      vs_test_unmake (pos);
     }
 }
 

@@ -10,6 +10,7 @@
 #include "vs-uci-client.h"
 
 #include <string.h>
+#include "../vs-test-history.h"
 
 #define VS_FUZZ_MAX_INPUT (16 * 1024)
 
@@ -24,7 +25,7 @@ vs_fuzz_uci_info (const uint8_t *data, size_t size)
     n_variants++;
   const VsVariant *v = all[data[0] % n_variants];
   static VsPosition pos, line_pos;
-  if (!vs_position_init (&pos, v, NULL, NULL))
+  if (!vs_test_init (&pos, v, NULL, NULL))
     g_error ("%s: the start position does not read", v->id);
   VsMove moves[VS_MAX_MOVES];
   int plies = data[1] >> 3;
@@ -33,10 +34,10 @@ vs_fuzz_uci_info (const uint8_t *data, size_t size)
       int n = vs_position_generate (&pos, VS_GEN_ALL, moves);
       if (n == 0)
         break;
-      vs_position_make (&pos, moves[(i * 5 + data[1]) % n]);
+      vs_test_make (&pos, moves[(i * 5 + data[1]) % n]);
     }
   uint64_t key = pos.key;
-  int hist_len = pos.hist_len;
+  int hist_len = vs_test_hist_len (&pos);
 
   g_autofree char *text = g_strndup ((const char *) data + 2, size - 2);
   g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
@@ -55,7 +56,7 @@ vs_fuzz_uci_info (const uint8_t *data, size_t size)
       else
         g_assert (error == NULL);
       /* the position given is left alone */
-      g_assert (pos.key == key && pos.hist_len == hist_len);
+      g_assert (pos.key == key && vs_test_hist_len (&pos) == hist_len);
       g_assert (info.n_lines >= 0 && info.n_lines <= VS_SEARCH_MAX_MULTIPV);
       for (int l = 0; l < info.n_lines; l++)
         {
@@ -68,9 +69,7 @@ vs_fuzz_uci_info (const uint8_t *data, size_t size)
             {
               if (!vs_position_is_legal (&line_pos, sl->pv[j]))
                 g_error ("line %d: pv move %d is not legal (from “%s”)", l + 1, j + 1, lines[k]);
-              if (line_pos.hist_len + 2 >= VS_MAX_HISTORY)
-                vs_position_compact (&line_pos);
-              vs_position_make (&line_pos, sl->pv[j]);
+              vs_position_play (&line_pos, sl->pv[j]);
             }
           if (sl->is_mate)
             g_assert (sl->mate >= -500 && sl->mate <= 500);

@@ -9,6 +9,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 #include <sys/wait.h>
+#include "../vs-test-history.h"
 
 static char *
 data_path (const char *rel)
@@ -61,7 +62,7 @@ expected_lines (const char *path, const VsRecordOptions *opts)
       const char *r = vs_game_get_header (g, "Result");
       g_string_append_printf (s, "game %u: %u plies, result %s, %s, final %s\n", i + 1,
                               vs_game_node_get_ply (end), r ? r : "*",
-                              vs_state_describe (vs_position_state (pos, NULL)), fen);
+                              vs_state_describe (vs_test_state (pos, NULL)), fen);
     }
   return g_string_free (s, FALSE);
 }

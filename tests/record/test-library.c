@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include "../vs-test-history.h"
 
 typedef struct {
   GHashTable *pos_games;   /* "variant key" → GHashTable set of game index */
@@ -58,7 +59,7 @@ scan_file (Scan *sc, const char *path)
           vs_move_write (pos, m, VS_NOTATION_UCI, uci);
           g_autofree char *mk = g_strdup_printf ("%s %s", k, uci);
           set_add (sc->move_games, mk, game, result);
-          vs_position_make (pos, m);
+          vs_test_make (pos, m);
         }
     }
 }
@@ -180,7 +181,7 @@ generate_file (const char *dir, const char *id, guint n, guint32 seed)
           int pick = p < 4 ? g_rand_int_range (rand, 0, MIN (nm, 3)) : g_rand_int_range (rand, 0, nm);
           node = vs_game_add_move (game, node, moves[pick], NULL, &error);
           g_assert_no_error (error);
-          vs_position_make (pos, moves[pick]);
+          vs_test_make (pos, moves[pick]);
         }
       vs_game_set_result (game, (VsResult) g_rand_int_range (rand, 0, 4));
       g_autofree char *pgn = vs_pgn_write_game (game);

@@ -12,6 +12,7 @@
 #include "vs-record.h"
 
 #include <string.h>
+#include "../vs-test-history.h"
 
 static gboolean
 module_ready (const VsVariant *v)
@@ -33,12 +34,12 @@ random_game (const VsVariant *v, guint32 seed, int plies)
     {
       VsMove moves[VS_MAX_MOVES];
       int count = vs_position_generate (pos, VS_GEN_ALL, moves);
-      if (count == 0 || vs_position_state (pos, NULL) != VS_STATE_ONGOING)
+      if (count == 0 || vs_test_state (pos, NULL) != VS_STATE_ONGOING)
         break;
       VsMove m = moves[g_rand_int_range (r, 0, count)];
       n = vs_game_add_move (g, n, m, NULL, &error);
       g_assert_no_error (error);
-      vs_position_make (pos, m);
+      vs_test_make (pos, m);
     }
   g_rand_free (r);
   return g;
@@ -269,7 +270,7 @@ test_janggi_pass_forms (void)
   VsMove m = vs_game_node_get_move (n);
   g_assert_cmpint (VS_MOVE_KIND (m), ==, VS_MOVE_PASS);
   VsPosition pos;
-  g_assert_true (vs_position_init (&pos, &vs_variant_janggi, NULL, NULL));
+  g_assert_true (vs_test_init (&pos, &vs_variant_janggi, NULL, NULL));
   char text[VS_MOVE_TEXT_MAX];
   vs_move_write (&pos, m, VS_NOTATION_UCI, text);
   g_assert_cmpstr (text, ==, "e2e2");

@@ -13,6 +13,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include "../vs-test-history.h"
 
 static char *
 data_path (const char *rel)
@@ -413,7 +414,7 @@ uci_line (VsGame *g, GPtrArray *out, char **final_fen)
       char uci[VS_MOVE_TEXT_MAX];
       vs_move_write (pos, vs_game_node_get_move (n), VS_NOTATION_UCI, uci);
       g_ptr_array_add (out, g_strdup (uci));
-      vs_position_make (pos, vs_game_node_get_move (n));
+      vs_test_make (pos, vs_game_node_get_move (n));
     }
   *final_fen = vs_position_to_string (pos);
 }
@@ -431,7 +432,7 @@ normalise_fen (const VsVariant *v, const char *fen)
 {
   g_autofree VsPosition *pos = g_new (VsPosition, 1);
   g_autoptr (GError) error = NULL;
-  if (!vs_position_init (pos, v, fen, &error))
+  if (!vs_test_init (pos, v, fen, &error))
     g_error ("oracle position %s: %s", fen, error->message);
   return vs_position_to_string (pos);
 }

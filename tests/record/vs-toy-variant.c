@@ -39,20 +39,20 @@ toy_generate (const VsPosition *pos, VsGenType type, VsMove *out)
 }
 
 static void
-toy_make (VsPosition *pos, VsMove m)
+toy_make (VsPosition *pos, VsMove m, VsUndo *u)
 {
   int n = pos->board[VS_MAX_SQUARES - 1];
-  pos->hist[pos->hist_len++].move = m;
+  u->move = m;
   pos->board[n] = 'a' + VS_MOVE_TO (m);
   pos->board[VS_MAX_SQUARES - 1] = n + 1;
   pos->side ^= 1;
 }
 
 static void
-toy_unmake (VsPosition *pos)
+toy_unmake (VsPosition *pos, const VsUndo *u)
 {
+  (void) u;
   int n = pos->board[VS_MAX_SQUARES - 1];
-  pos->hist_len--;
   pos->board[n - 1] = 0;
   pos->board[VS_MAX_SQUARES - 1] = n - 1;
   pos->side ^= 1;
@@ -84,7 +84,7 @@ toy_checkers (const VsPosition *pos)
 }
 
 static VsGameState
-toy_state (const VsPosition *pos, VsResult *result)
+toy_state (const VsPosition *pos, const VsHistory *h, VsResult *result)
 {
   *result = VS_RESULT_NONE;
   return VS_STATE_ONGOING;

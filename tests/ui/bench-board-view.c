@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
+#include "../vs-test-history.h"
 
 /* CPU time of this thread: less disturbed than wall time on a busy machine */
 static double
@@ -74,7 +75,7 @@ measure (GskRenderer *r, const VsPosition *pos, int frames, const char *mode)
       fprintf (stderr, "bench-board-view: no legal move in the start position\n");
       exit (1);
     }
-  vs_position_make (next, moves[0]);
+  vs_test_make (next, moves[0]);
   int pframes = MAX (frames / 10, 10);
   for (int i = 0; i < pframes; i++)
     vs_board_view_set_position (VS_BOARD_VIEW (board), i % 2 ? pos : next,

@@ -189,7 +189,7 @@ test_language (void)
               char text[VS_MOVE_TEXT_MAX];
               vs_move_write (p, m, VS_NOTATION_UCI, text);
               app_test_action (w3, "win.play-move", g_variant_new_string (text));
-              vs_position_make (p, m);
+              vs_position_play (p, m);
             }
           app_test_run (400);
           g_autofree char *n3 = g_strdup_printf ("3d-%s-%s.png", ids[i], ja ? "ja" : "en");

@@ -21,6 +21,7 @@
 #include <math.h>
 #include <string.h>
 #include "vs-test-locale.h"
+#include "../vs-test-history.h"
 
 static GtkWidget *window;
 static GtkWidget *board;
@@ -124,7 +125,7 @@ show_after (const char *id, const char *const *moves)
   for (int i = 0; moves[i]; i++)
     {
       last = parse_uci (pos, moves[i]);
-      vs_position_make (pos, last);
+      vs_test_make (pos, last);
     }
   vs_board_view_set_position (bv (), pos, last, FALSE);
   settle ();

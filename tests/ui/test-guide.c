@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "vs-test-locale.h"
+#include "../vs-test-history.h"
 
 static gboolean japanese;   /* LANGUAGE=ja with the catalogue */
 
@@ -55,7 +56,7 @@ section_pos (const VsGuideSection *s)
 {
   VsPosition *pos = g_new0 (VsPosition, 1);
   g_autoptr(GError) error = NULL;
-  g_assert_true (vs_position_init (pos, s->variant, s->position, &error));
+  g_assert_true (vs_test_init (pos, s->variant, s->position, &error));
   g_assert_no_error (error);
   return pos;
 }
@@ -400,9 +401,9 @@ test_janggi_rules (void)
       if (VS_MOVE_KIND (moves[i]) == VS_MOVE_PASS)
         continue;
       want[VS_MOVE_TO (moves[i])] = TRUE;
-      vs_position_make (pos, moves[i]);
+      vs_test_make (pos, moves[i]);
       g_assert_false (vs_janggi_kings_facing (pos));
-      vs_position_unmake (pos);
+      vs_test_unmake (pos);
       n_dest++;
     }
   targets_of (bik, got);
@@ -465,7 +466,7 @@ test_crazyhouse_rules (void)
   g_assert_true (vs_move_parse (dp, uci, VS_NOTATION_UCI, &m, NULL, NULL));
   g_assert_true (has_mark (dem, a->to, VS_GUIDE_MARK_TAKEN));
   g_assert_true (VS_PIECE_HAS_FLAG (dp->board[a->to]));
-  vs_position_make (dp, m);
+  vs_test_make (dp, m);
   int pawns = 0, queens = 0;
   for (int ty = 1; ty <= v->n_piece_types; ty++)
     {

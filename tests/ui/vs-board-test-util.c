@@ -81,9 +81,8 @@ chk (const VsPosition *pos)
 }
 
 static void
-make (VsPosition *pos, VsMove m)
+make (VsPosition *pos, VsMove m, VsUndo *u)
 {
-  VsUndo *u = &pos->hist[pos->hist_len++];
   memset (u, 0, sizeof *u);
   u->move = m;
   memcpy (u->extra, &pos->side, 1);
@@ -115,7 +114,7 @@ make (VsPosition *pos, VsMove m)
 }
 
 static void
-unmake (VsPosition *pos)
+unmake (VsPosition *pos, const VsUndo *u)
 {
   g_assert_not_reached ();
 }
@@ -159,18 +158,19 @@ static const VsVariant test_variants[] = {
   { .id = "crazyhouse", .name = "Crazyhouse (scripted)", .geom = { 8, 8, 1, 0 },
     .n_piece_types = 6, .pieces = western_pieces,
     .family = VS_FAMILY_CRAZYHOUSE, .family_id = "crazyhouse", .has_hands = TRUE,
-    .flag_meaning = VS_FLAG_MEANING_PROMOTED },
+    .flag_meaning = VS_FLAG_MEANING_PROMOTED, .royal_type = 6, .plain_uci_plays = TRUE },
   { .id = "chartima", .name = "Chartima (scripted)", .geom = { 10, 10, 1, 0 },
     .n_piece_types = 21, .pieces = chartima_pieces,
     .family = VS_FAMILY_CHARTIMA, .family_id = "chartima", .pgn_structured = TRUE,
-    .flag_meaning = VS_FLAG_MEANING_OWES_DOG },
+    .flag_meaning = VS_FLAG_MEANING_OWES_DOG, .royal_type = 1 },
   { .id = "janggi", .name = "Janggi (scripted)", .geom = { 9, 10, 1, 1 },
     .n_piece_types = 7, .pieces = janggi_pieces,
-    .family = VS_FAMILY_JANGGI, .family_id = "janggi", .has_gibo = TRUE, .has_pass = TRUE },
+    .family = VS_FAMILY_JANGGI, .family_id = "janggi", .has_gibo = TRUE, .has_pass = TRUE,
+    .royal_type = 1 },
   { .id = "strato", .name = "Strato (scripted)", .geom = { 8, 8, 3, 0 },
     .n_piece_types = 6, .pieces = western_pieces,
     .family = VS_FAMILY_STRATO, .family_id = "strato", .pgn_structured = TRUE,
-    .flag_meaning = VS_FLAG_MEANING_UNMOVED },
+    .flag_meaning = VS_FLAG_MEANING_UNMOVED, .royal_type = 6 },
 };
 
 const VsVariant *
