@@ -29,6 +29,33 @@ set_add (GHashTable *outer, const char *k, guint game, int result)
   g_hash_table_insert (s, GUINT_TO_POINTER (game + 1), GINT_TO_POINTER (result));
 }
 
+typedef struct {
+  Scan       *sc;
+  const char *vid;
+  guint       game;
+  int         result;
+} ScanGame;
+
+static gboolean
+scan_position (const VsPosition *pos, guint ply, VsMove move, gpointer data)
+{
+  ScanGame *g = data;
+  Scan *sc = g->sc;
+  (void) ply;
+  g_autofree char *k = g_strdup_printf ("%s %" G_GUINT64_FORMAT, g->vid, pos->key);
+  if (!g_hash_table_contains (sc->pos_games, k))
+    g_ptr_array_add (sc->keys, g_strdup (k));
+  set_add (sc->pos_games, k, g->game, g->result);
+  if (move)
+    {
+      char uci[VS_MOVE_TEXT_MAX];
+      vs_move_write (pos, move, VS_NOTATION_UCI, uci);
+      g_autofree char *mk = g_strdup_printf ("%s %s", k, uci);
+      set_add (sc->move_games, mk, g->game, g->result);
+    }
+  return TRUE;
+}
+
 static void
 scan_file (Scan *sc, const char *path)
 {
@@ -38,28 +65,10 @@ scan_file (Scan *sc, const char *path)
   for (guint i = 0; i < vs_game_collection_get_n_games (coll); i++)
     {
       VsGame *g = vs_game_collection_get_game (coll, i);
-      VsGameNode *n = vs_game_get_root (g);
-      if (!vs_game_node_position (n, pos))
+      if (!vs_game_node_position (vs_game_get_root (g), pos))
         continue;
-      guint game = sc->game++;
-      int result = vs_game_get_result (g);
-      const char *vid = vs_game_get_variant (g)->id;
-      for (;;)
-        {
-          g_autofree char *k = g_strdup_printf ("%s %" G_GUINT64_FORMAT, vid, pos->key);
-          if (!g_hash_table_contains (sc->pos_games, k))
-            g_ptr_array_add (sc->keys, g_strdup (k));
-          set_add (sc->pos_games, k, game, result);
-          n = vs_game_node_get_main_child (n);
-          if (!n)
-            break;
-          char uci[VS_MOVE_TEXT_MAX];
-          VsMove m = vs_game_node_get_move (n);
-          vs_move_write (pos, m, VS_NOTATION_UCI, uci);
-          g_autofree char *mk = g_strdup_printf ("%s %s", k, uci);
-          set_add (sc->move_games, mk, game, result);
-          vs_position_make (pos, m);
-        }
+      ScanGame sg = { sc, vs_game_get_variant (g)->id, sc->game++, vs_game_get_result (g) };
+      g_assert_true (vs_game_replay_main_line (g, pos, TRUE, scan_position, &sg));
     }
 }
 
@@ -142,6 +151,20 @@ check_against_scan (VsLibrary *lib, Scan *sc, guint max)
   g_assert_cmpuint (checked, >, 0);
 }
 
+/* The brute-force comparison: a scan of the files (those the library was
+ * given) against the library's game count, explore and find. */
+static void
+check_library (VsLibrary *lib, GPtrArray *paths, guint max)
+{
+  Scan sc;
+  scan_init (&sc);
+  for (guint i = 0; i < paths->len; i++)
+    scan_file (&sc, paths->pdata[i]);
+  g_assert_cmpuint (vs_library_count_games (lib), ==, sc.game);
+  check_against_scan (lib, &sc, max);
+  scan_clear (&sc);
+}
+
 static char *
 tmp_db (const char *dir)
 {
@@ -203,22 +226,20 @@ test_generated (void)
   g_autoptr (GError) error = NULL;
   VsLibrary *lib = vs_library_open (db, &error);
   g_assert_no_error (error);
-  Scan sc;
-  scan_init (&sc);
+  g_autoptr (GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
   const char *ids[] = { "chartima", "strato", "janggi", "janggi-casual", "crazyhouse" };
   for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
     {
-      g_autofree char *path = generate_file (dir, ids[i], 40, 17 + i);
+      char *path = generate_file (dir, ids[i], 40, 17 + i);
+      g_ptr_array_add (paths, path);
       VsLibraryStats st = { 0 };
       g_assert_true (vs_library_add_file (lib, path, NULL, NULL, NULL, &st, &error));
       g_assert_no_error (error);
       g_assert_cmpuint (st.problems, ==, 0);
       g_assert_cmpuint (st.games_added, ==, 40);
       vs_library_stats_clear (&st);
-      scan_file (&sc, path);
     }
-  check_against_scan (lib, &sc, 400);
-  scan_clear (&sc);
+  check_library (lib, paths, 400);
   vs_library_close (lib);
 }
 
@@ -256,8 +277,6 @@ test_real (void)
   g_autoptr (GError) error = NULL;
   VsLibrary *lib = vs_library_open (db, &error);
   g_assert_no_error (error);
-  Scan sc;
-  scan_init (&sc);
   g_autoptr (GPtrArray) files = real_files ();
   for (guint i = 0; i < files->len; i++)
     {
@@ -265,10 +284,8 @@ test_real (void)
       g_assert_true (vs_library_add_file (lib, files->pdata[i], NULL, NULL, NULL, &st, &error));
       g_assert_no_error (error);
       vs_library_stats_clear (&st);
-      scan_file (&sc, files->pdata[i]);
     }
-  g_assert_cmpuint (vs_library_count_games (lib), ==, sc.game);
-  check_against_scan (lib, &sc, 400);
+  check_library (lib, files, 400);
 
   /* header search: exact result, player substring */
   VsLibraryQuery q = { .result = "1-0" };
@@ -282,7 +299,6 @@ test_real (void)
   VsLibraryQuery qd = { .date_from = "2017.01.01", .date_to = "2017.12.31", .variant_id = "crazyhouse" };
   g_autoptr (GPtrArray) y17 = vs_library_search (lib, &qd, &error);
   g_assert_cmpuint (y17->len, ==, 1);
-  scan_clear (&sc);
   vs_library_close (lib);
 }
 
@@ -356,12 +372,9 @@ test_damaged (void)
   g_assert_cmpuint (st.games_added, >=, 2);
   g_assert_cmpuint (st.problems, >=, 1);
   g_assert_cmpuint (st.messages->len, ==, st.problems);
-  Scan sc;
-  scan_init (&sc);
-  scan_file (&sc, path);
-  g_assert_cmpuint (vs_library_count_games (lib), ==, sc.game);
-  check_against_scan (lib, &sc, 200);
-  scan_clear (&sc);
+  g_autoptr (GPtrArray) damaged = g_ptr_array_new ();
+  g_ptr_array_add (damaged, path);
+  check_library (lib, damaged, 200);
   vs_library_stats_clear (&st);
   vs_library_close (lib);
 }
@@ -447,7 +460,7 @@ test_cli (void)
   g_free (out);
   g_free (err);
   /* bad arguments: exit 2 with a message */
-  const char *bad[][8] = {
+  const char *bad[][9] = {
     { cli, "library", "explore", "--db", db, NULL },
     { cli, "library", "explore", "--db", db, "--variant", "nochess", NULL },
     { cli, "library", "find", "--db", db, "--variant", "crazyhouse", "--moves=e2e5", },
