@@ -2,6 +2,7 @@
 #include "config.h"
 #include "vs-library.h"
 #include "vs-game-collection.h"
+#include "vs-record-private.h"
 
 #include <glib/gi18n-lib.h>
 #include <sqlite3.h>
@@ -296,6 +297,48 @@ insert_positions (Import *im, gint64 game_id, gint64 vcode)
   return TRUE;
 }
 
+/* A date as PGN writes it, "YYYY.MM.DD", "YYYY.MM" or "YYYY", from the
+ * forms records use ("2016-12-06", "2016.12.06", "1937년", "2007년 2월",
+ * "2020.01~2020.06"),
+ * so that date ranges compare as text; NULL if it holds no year. */
+static char *
+normal_date (const char *text)
+{
+  if (!text)
+    return NULL;
+  GString *out = g_string_new (NULL);
+  guint parts = 0;
+  for (const char *p = text; *p && parts < 3;)
+    {
+      if (!g_ascii_isdigit (*p))
+        {
+          p++;
+          continue;
+        }
+      const char *q = p;
+      while (g_ascii_isdigit (*q))
+        q++;
+      /* a year first; then month and day (a second year starts a range:
+       * "2020.01~2020.06" keeps its start) */
+      if ((parts == 0 && q - p != 4) || (parts > 0 && q - p > 2))
+        break;
+      if (parts)
+        g_string_append_c (out, '.');
+      if (parts && q - p == 1)
+        g_string_append_c (out, '0');
+      g_string_append_len (out, p, MIN (q - p, 4));
+      parts++;
+      p = q;
+    }
+  if (parts == 0)
+    {
+      /* "미상", "????.??.??": no date */
+      g_string_free (out, TRUE);
+      return NULL;
+    }
+  return g_string_free (out, FALSE);
+}
+
 static gboolean
 import_game (VsGame *game, const VsRecordProblem *problem, gpointer data)
 {
@@ -355,10 +398,11 @@ import_game (VsGame *game, const VsRecordProblem *problem, gpointer data)
   sqlite3_bind_int (st, 2, index);
   sqlite3_bind_text (st, 3, vid, -1, SQLITE_STATIC);
   bind_text (st, 4, vs_game_get_rule_set (game));
-  bind_text (st, 5, vs_game_get_header (game, "White"));
-  bind_text (st, 6, vs_game_get_header (game, "Black"));
-  bind_text (st, 7, vs_game_get_header (game, "Event"));
-  bind_text (st, 8, vs_game_get_header (game, "Date"));
+  bind_text (st, 5, _vs_gibo_header (game, "White"));
+  bind_text (st, 6, _vs_gibo_header (game, "Black"));
+  bind_text (st, 7, _vs_gibo_header (game, "Event"));
+  g_autofree char *date = normal_date (_vs_gibo_header (game, "Date"));
+  bind_text (st, 8, date);
   bind_text (st, 9, rh ? rh : (res == VS_RESULT_WHITE_WINS ? "1-0" : res == VS_RESULT_BLACK_WINS ? "0-1"
                                : res == VS_RESULT_DRAW ? "1/2-1/2" : "*"));
   sqlite3_bind_int (st, 10, res);
@@ -644,8 +688,9 @@ vs_library_search (VsLibrary *lib, const VsLibraryQuery *q, GError **error)
                 " AND (?2 IS NULL OR instr(lower(white), lower(?2)) > 0 OR instr(lower(black), lower(?2)) > 0)"
                 " AND (?3 IS NULL OR instr(lower(event), lower(?3)) > 0)"
                 " AND (?4 IS NULL OR date >= ?4)"
-                " AND (?5 IS NULL OR date <= ?5)"
+                " AND (?5 IS NULL OR date <= ?5 OR substr(date, 1, length(?5)) = ?5)"
                 " AND (?6 IS NULL OR result = ?6)"
+                " AND (?7 = 0 OR (?7 >> result_code) & 1)"
                 " ORDER BY id", &st, error))
     return NULL;
   bind_text (st, 1, q->variant_id);
@@ -654,5 +699,6 @@ vs_library_search (VsLibrary *lib, const VsLibraryQuery *q, GError **error)
   bind_text (st, 4, q->date_from);
   bind_text (st, 5, q->date_to);
   bind_text (st, 6, q->result);
+  sqlite3_bind_int (st, 7, q->results);
   return rows_query (lib, st, game_row, game_free, error);
 }

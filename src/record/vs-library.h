@@ -45,7 +45,10 @@ typedef struct {
 
 /* Header search: NULL fields match anything.  player matches White or
  * Black (substring, case-insensitive), event a substring, date_from/date_to
- * compare the Date header as text ("2016.01.01"), result exactly. */
+ * compare the Date header as text ("2016.01.01", inclusive; a date_to
+ * prefix such as "2016" takes in the whole year), result the Result
+ * header exactly, results the game's outcome: a mask of 1 << VsResult
+ * (0: any), which also works where the header is in another form. */
 typedef struct {
   const char *variant_id;
   const char *player;
@@ -53,6 +56,7 @@ typedef struct {
   const char *date_from;
   const char *date_to;
   const char *result;
+  guint       results;
 } VsLibraryQuery;
 
 VsLibrary *vs_library_open  (const char *path, GError **error);

@@ -478,6 +478,193 @@ test_cli (void)
     }
 }
 
+typedef struct {
+  const char *variant;
+  const char *player, *event, *year, *result;  /* NULL: any */
+  const char *moves;                            /* position filter or NULL */
+} HeaderCase;
+
+static const char *
+header2 (VsGame *g, const char *pgn, const char *gibo)
+{
+  const char *v = vs_game_get_header (g, pgn);
+  return v ? v : vs_game_get_header (g, gibo);
+}
+
+static gboolean
+contains_ci (const char *hay, const char *needle)
+{
+  if (!hay)
+    return FALSE;
+  g_autofree char *h = g_utf8_casefold (hay, -1), *n = g_utf8_casefold (needle, -1);
+  return strstr (h, n) != NULL;
+}
+
+/* A sorted "white|black|ply" list of the games of the files matching c,
+ * by a plain scan of the records (not the library). */
+static char *
+scan_headers (GPtrArray *files, const HeaderCase *c)
+{
+  GPtrArray *lines = g_ptr_array_new_with_free_func (g_free);
+  g_autofree VsPosition *pos = g_new (VsPosition, 1);
+  guint64 want_key = 0;
+  if (c->moves)
+    {
+      g_assert_true (vs_position_init (pos, vs_variant_lookup (c->variant), NULL, NULL));
+      g_auto (GStrv) mv = g_strsplit (c->moves, " ", -1);
+      for (guint i = 0; mv[i]; i++)
+        {
+          VsMove m;
+          g_assert_true (vs_move_parse (pos, mv[i], VS_NOTATION_UCI, &m, NULL, NULL));
+          vs_position_make (pos, m);
+        }
+      want_key = pos->key;
+    }
+  for (guint f = 0; f < files->len; f++)
+    {
+      g_autoptr (VsGameCollection) coll = vs_game_collection_new ();
+      vs_record_read_file (files->pdata[f], NULL, coll, NULL, NULL, NULL, NULL);
+      for (guint i = 0; i < vs_game_collection_get_n_games (coll); i++)
+        {
+          VsGame *g = vs_game_collection_get_game (coll, i);
+          if (strcmp (vs_game_get_variant (g)->id, c->variant) != 0
+              || !vs_game_node_position (vs_game_get_root (g), pos))
+            continue;
+          const char *w = header2 (g, "White", "초대국자"), *b = header2 (g, "Black", "한대국자");
+          const char *date = header2 (g, "Date", "대국일자");
+          if (c->player && !contains_ci (w, c->player) && !contains_ci (b, c->player))
+            continue;
+          if (c->event && !contains_ci (header2 (g, "Event", "대회명"), c->event))
+            continue;
+          if (c->year && !(date && g_str_has_prefix (date, c->year)))
+            continue;
+          VsResult r = vs_game_get_result (g);
+          if (c->result && !((strcmp (c->result, "1-0") == 0 && r == VS_RESULT_WHITE_WINS)
+                             || (strcmp (c->result, "han") == 0 && r == VS_RESULT_BLACK_WINS)
+                             || (strcmp (c->result, "draw") == 0 && r == VS_RESULT_DRAW)))
+            continue;
+          guint ply = vs_game_get_main_line_length (g);
+          if (c->moves)
+            {
+              /* the first ply at which the position stands */
+              guint at = G_MAXUINT, k = 0;
+              g_assert_true (vs_game_node_position (vs_game_get_root (g), pos));
+              for (VsGameNode *n = vs_game_get_root (g);; k++)
+                {
+                  if (pos->key == want_key)
+                    {
+                      at = k;
+                      break;
+                    }
+                  if (!(n = vs_game_node_get_main_child (n)))
+                    break;
+                  vs_position_make (pos, vs_game_node_get_move (n));
+                }
+              if (at == G_MAXUINT)
+                continue;
+              ply = at;
+            }
+          g_ptr_array_add (lines, g_strdup_printf ("%s|%s|%u", w ? w : "?", b ? b : "?", ply));
+        }
+    }
+  g_ptr_array_sort (lines, cmp_str);
+  g_ptr_array_add (lines, NULL);
+  char *out = g_strjoinv ("\n", (char **) lines->pdata);
+  g_ptr_array_unref (lines);
+  return out;
+}
+
+/* library find with header options gives the games a scan of the records
+ * gives, for real Janggi and Crazyhouse records (Korean gibo headers too). */
+static void
+test_cli_headers (void)
+{
+  const char *cli = g_getenv ("VS_CLI");
+  g_assert_nonnull (cli);
+  g_autofree char *dir = g_dir_make_tmp ("vs-library-XXXXXX", NULL);
+  g_autofree char *db = tmp_db (dir);
+  g_autoptr (GPtrArray) files = real_files ();
+  GPtrArray *argv = g_ptr_array_new ();
+  const char *head[] = { cli, "library", "add", "--db", db };
+  for (guint i = 0; i < G_N_ELEMENTS (head); i++)
+    g_ptr_array_add (argv, (gpointer) head[i]);
+  for (guint i = 0; i < files->len; i++)
+    g_ptr_array_add (argv, files->pdata[i]);
+  g_ptr_array_add (argv, NULL);
+  int status = 0;
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDERR_TO_DEV_NULL,
+                               NULL, NULL, NULL, NULL, &status, NULL));
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_ptr_array_unref (argv);
+  const HeaderCase cases[] = {
+    { "crazyhouse", .player = "JANNLEE" },
+    { "crazyhouse", .player = "jannlee", .result = "1-0" },
+    { "crazyhouse", .event = "arena" },
+    { "janggi-casual", .player = "지만이" },
+    { "janggi-casual", .player = "지만이", .result = "han" },
+    { "janggi-casual", .event = "명인장기", .year = "2011" },
+    { "janggi-casual", .year = "1937", .result = "draw" },
+    { "janggi-casual", .year = "2007" },
+    { "janggi-casual", .player = "하여명", .moves = "b1c3" },
+  };
+  guint nonempty = 0;
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      const HeaderCase *c = &cases[i];
+      g_autoptr (GPtrArray) a = g_ptr_array_new_with_free_func (g_free);
+      const char *fixed[] = { cli, "library", "find", "--db", db, "--variant", c->variant };
+      for (guint k = 0; k < G_N_ELEMENTS (fixed); k++)
+        g_ptr_array_add (a, g_strdup (fixed[k]));
+      if (c->player)
+        g_ptr_array_add (a, g_strconcat ("--player=", c->player, NULL));
+      if (c->event)
+        g_ptr_array_add (a, g_strconcat ("--event=", c->event, NULL));
+      if (c->year)
+        {
+          g_ptr_array_add (a, g_strconcat ("--date-from=", c->year, NULL));
+          g_ptr_array_add (a, g_strconcat ("--date-to=", c->year, NULL));
+        }
+      if (c->result)
+        g_ptr_array_add (a, g_strconcat ("--result=", c->result, NULL));
+      if (c->moves)
+        g_ptr_array_add (a, g_strconcat ("--moves=", c->moves, NULL));
+      g_ptr_array_add (a, NULL);
+      g_autofree char *out = NULL, *err = NULL;
+      g_assert_true (g_spawn_sync (NULL, (char **) a->pdata, NULL, 0, NULL, NULL, &out, &err, &status, NULL));
+      g_assert_true (g_spawn_check_wait_status (status, NULL));
+      g_auto (GStrv) rows = g_strsplit (out, "\n", -1);
+      GPtrArray *got = g_ptr_array_new_with_free_func (g_free);
+      for (guint k = 0; rows[k]; k++)
+        {
+          if (!*rows[k])
+            continue;
+          g_auto (GStrv) col = g_strsplit (rows[k], "\t", -1);
+          g_assert_cmpuint (g_strv_length (col), ==, 7);
+          g_ptr_array_add (got, g_strdup_printf ("%s|%s|%s", col[1], col[2], col[6]));
+        }
+      g_ptr_array_sort (got, cmp_str);
+      nonempty += got->len > 0;
+      g_ptr_array_add (got, NULL);
+      g_autofree char *got_text = g_strjoinv ("\n", (char **) got->pdata);
+      g_ptr_array_unref (got);
+      g_autofree char *want = scan_headers (files, c);
+      g_assert_cmpstr (got_text, ==, want);
+    }
+  /* the cases are not all vacuous */
+  g_assert_cmpuint (nonempty, >=, G_N_ELEMENTS (cases) - 1);
+  /* a bad result word, and header options outside find */
+  const char *bad1[] = { cli, "library", "find", "--db", db, "--variant", "janggi", "--result=maybe", NULL };
+  const char *bad2[] = { cli, "library", "explore", "--db", db, "--variant", "janggi", "--player=x", NULL };
+  const char **bad[] = { bad1, bad2 };
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autofree char *out = NULL, *err = NULL;
+      g_assert_true (g_spawn_sync (NULL, (char **) bad[i], NULL, 0, NULL, NULL, &out, &err, &status, NULL));
+      g_assert_true (WIFEXITED (status));
+      g_assert_cmpint (WEXITSTATUS (status), ==, 2);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -488,5 +675,6 @@ main (int argc, char **argv)
   g_test_add_func ("/library/damaged-file", test_damaged);
   g_test_add_func ("/library/cancelled-import", test_cancel);
   g_test_add_func ("/library/cli", test_cli);
+  g_test_add_func ("/library/cli-header-search", test_cli_headers);
   return g_test_run ();
 }
