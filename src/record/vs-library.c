@@ -33,6 +33,8 @@ static const char pragmas[] =
   "PRAGMA foreign_keys=OFF;"
   "PRAGMA cache_size=-32768;";
 
+#define POSITIONS_KEY_INDEX "CREATE INDEX IF NOT EXISTS positions_key ON positions (key, variant)"
+
 static const char schema[] =
   "CREATE TABLE IF NOT EXISTS files (id INTEGER PRIMARY KEY, path TEXT UNIQUE NOT NULL,"
   " size INTEGER NOT NULL, mtime INTEGER NOT NULL, hash TEXT NOT NULL);"
@@ -45,7 +47,7 @@ static const char schema[] =
   /* id = game id << POS_PLY_BITS | ply; variant: variants.id */
   "CREATE TABLE IF NOT EXISTS positions (id INTEGER PRIMARY KEY, key INTEGER NOT NULL,"
   " variant INTEGER NOT NULL, next_move_uci TEXT);"
-  "CREATE INDEX IF NOT EXISTS positions_key ON positions (key, variant);";
+  POSITIONS_KEY_INDEX ";";
 
 /* The first layout (before the schema had a version): its positions table
  * had game_id and ply columns.  Nothing was released with it. */
@@ -452,6 +454,7 @@ vs_library_add_file (VsLibrary *lib, const char *path,
   g_autoptr (GError) rerr = NULL;
   VsRecordOptions opts = { 0 };
   Import im = { .lib = lib, .stats = stats };
+  gboolean rebuild = FALSE;
   if (!exec (lib, "BEGIN IMMEDIATE", error))
     goto out_noroll;
 
@@ -491,6 +494,13 @@ vs_library_add_file (VsLibrary *lib, const char *path,
             }
         }
     }
+  /* A file at least as big as the rest of the library: its positions are
+   * indexed in one sorted pass at the end (the index is made again) rather
+   * than one random insertion per position.  Inside the transaction: a
+   * reader keeps the index it had, a rollback brings it back. */
+  rebuild = (gint64) len >= int_query (lib, "SELECT CAST(total(size) AS INTEGER) FROM files");
+  if (rebuild && !exec (lib, "DROP INDEX IF EXISTS positions_key", error))
+    goto out;
   st = lib->ins_file;
   sqlite3_bind_text (st, 1, abs, -1, SQLITE_TRANSIENT);
   sqlite3_bind_int64 (st, 2, len);
@@ -532,6 +542,8 @@ vs_library_add_file (VsLibrary *lib, const char *path,
       stats->problems++;
       g_ptr_array_add (stats->messages, g_strdup (rerr->message));
     }
+  if (rebuild && !exec (lib, POSITIONS_KEY_INDEX, error))
+    goto out;
   ok = exec (lib, "COMMIT", error);
 out:
   if (!ok)
