@@ -607,6 +607,7 @@ game_free (gpointer p)
   g_free (g->event);
   g_free (g->date);
   g_free (g->result);
+  g_free (g->file);
   g_free (g);
 }
 
@@ -670,6 +671,8 @@ game_row (sqlite3_stmt *st)
   g->date = g_strdup ((const char *) sqlite3_column_text (st, 4));
   g->result = g_strdup ((const char *) sqlite3_column_text (st, 5));
   g->ply = sqlite3_column_int (st, 6);
+  g->file = g_strdup ((const char *) sqlite3_column_text (st, 7));
+  g->index_in_file = sqlite3_column_int (st, 8);
   return g;
 }
 
@@ -678,12 +681,12 @@ vs_library_find (VsLibrary *lib, const char *variant_id, guint64 key, GError **e
 {
   sqlite3_stmt *st = NULL;
   if (!prepare (lib,
-                "SELECT g.id, g.white, g.black, g.event, g.date, g.result, p.ply"
+                "SELECT g.id, g.white, g.black, g.event, g.date, g.result, p.ply, f.path, g.index_in_file"
                 " FROM (SELECT id >> " G_STRINGIFY (POS_PLY_BITS) " AS game_id,"
                 "       MIN(id & " G_STRINGIFY (POS_PLY_MAX) ") AS ply FROM positions"
                 "       WHERE key = ?2 AND variant = (SELECT id FROM variants WHERE name = ?1)"
                 "       GROUP BY game_id) p"
-                " JOIN games g ON g.id = p.game_id ORDER BY g.id", &st, error))
+                " JOIN games g ON g.id = p.game_id JOIN files f ON f.id = g.file_id ORDER BY g.id", &st, error))
     return NULL;
   sqlite3_bind_text (st, 1, variant_id, -1, SQLITE_STATIC);
   sqlite3_bind_int64 (st, 2, (gint64) key);
@@ -695,7 +698,8 @@ vs_library_search (VsLibrary *lib, const VsLibraryQuery *q, GError **error)
 {
   sqlite3_stmt *st = NULL;
   if (!prepare (lib,
-                "SELECT id, white, black, event, date, result, plies FROM games WHERE"
+                "SELECT id, white, black, event, date, result, plies,"
+                " (SELECT path FROM files WHERE files.id = file_id), index_in_file FROM games WHERE"
                 " (?1 IS NULL OR variant = ?1)"
                 " AND (?2 IS NULL OR instr(lower(white), lower(?2)) > 0 OR instr(lower(black), lower(?2)) > 0)"
                 " AND (?3 IS NULL OR instr(lower(event), lower(?3)) > 0)"

@@ -41,6 +41,8 @@ typedef struct {
   gint64 game_id;
   char  *white, *black, *event, *date, *result;
   guint  ply;          /* first ply at which the position stands (0: start) */
+  char  *file;         /* the record file it was read from (absolute path) */
+  guint  index_in_file;/* its index among the file's games (from 0)       */
 } VsLibraryGame;
 
 /* Header search: NULL fields match anything.  player matches White or

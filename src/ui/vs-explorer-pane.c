@@ -390,7 +390,7 @@ game_row_activated_cb (VsExplorerPane *self, GtkListBoxRow *row)
   if (self->games && i >= 0 && (guint) i < self->games->len)
     {
       VsLibraryGame *g = self->games->pdata[i];
-      g_signal_emit (self, signals[GAME_ACTIVATED], 0, g->game_id, g->ply);
+      g_signal_emit (self, signals[GAME_ACTIVATED], 0, g->file, g->index_in_file, g->ply);
     }
 }
 
@@ -471,6 +471,12 @@ vs_explorer_pane_get_move_row (VsExplorerPane *self, guint i)
   return GTK_WIDGET (gtk_list_box_get_row_at_index (self->moves_list, i));
 }
 
+GtkWidget *
+vs_explorer_pane_get_game_row (VsExplorerPane *self, guint i)
+{
+  return GTK_WIDGET (gtk_list_box_get_row_at_index (self->games_list, i));
+}
+
 /* ---- Class ---- */
 
 static void
@@ -509,7 +515,7 @@ vs_explorer_pane_class_init (VsExplorerPaneClass *klass)
   signals[MOVE_ACTIVATED] = g_signal_new ("move-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                           0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
   signals[GAME_ACTIVATED] = g_signal_new ("game-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                                          0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_INT64, G_TYPE_UINT);
+                                          0, NULL, NULL, NULL, G_TYPE_NONE, 3, G_TYPE_STRING, G_TYPE_UINT, G_TYPE_UINT);
   signals[IMPORT_FINISHED] = g_signal_new ("import-finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                            0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_STRING);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);

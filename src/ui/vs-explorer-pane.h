@@ -34,13 +34,16 @@ guint       vs_explorer_pane_get_n_moves (VsExplorerPane *self);
 const char *vs_explorer_pane_get_move (VsExplorerPane *self, guint i, guint *games,
                                        guint *white_wins, guint *draws, guint *black_wins);
 guint       vs_explorer_pane_get_n_games (VsExplorerPane *self);
-/* The row widget of move i (tests click it). */
+/* The row widget of move i, of game i (tests click them). */
 GtkWidget  *vs_explorer_pane_get_move_row (VsExplorerPane *self, guint i);
+GtkWidget  *vs_explorer_pane_get_game_row (VsExplorerPane *self, guint i);
 
 /* Signals:
  *   "move-activated"  (const char *uci)          a move row was clicked
- *   "game-activated"  (gint64 game_id, guint ply) a game of the position
- *                                                 search was clicked
+ *   "game-activated"  (const char *file, guint index_in_file, guint ply)
+ *                     a game of the position search was clicked: open game
+ *                     index_in_file (from 0) of the record file and go to
+ *                     ply (the first at which the position stands)
  *   "import-finished" (guint games_added, const char *message or NULL) */
 
 G_END_DECLS

@@ -6,6 +6,8 @@
 #include "config.h"
 #include "vs-explorer-pane.h"
 #include "test-app-util.h"
+#include "vs-game-collection.h"
+#include "vs-record.h"
 
 #include <glib/gi18n.h>
 #include <locale.h>
@@ -68,6 +70,21 @@ moved_cb (VsExplorerPane *pane, const char *uci, char **out)
   (void) pane;
   g_free (*out);
   *out = g_strdup (uci);
+}
+
+typedef struct {
+  char *file;
+  guint index, ply;
+} Opened;
+
+static void
+game_cb (VsExplorerPane *pane, const char *file, guint index, guint ply, Opened *out)
+{
+  (void) pane;
+  g_free (out->file);
+  out->file = g_strdup (file);
+  out->index = index;
+  out->ply = ply;
 }
 
 static void
@@ -150,6 +167,27 @@ test_explore (void)
   wait_idle (pane);
   check_rows (pane, db, "janggi-casual", played);
   g_free (played);
+
+  /* a click on a game of the position search names its file, index and
+   * ply: that game, replayed to that ply, stands in the position shown */
+  Opened op = { 0 };
+  g_signal_connect (pane, "game-activated", G_CALLBACK (game_cb), &op);
+  guint last = vs_explorer_pane_get_n_games (pane) - 1;
+  gtk_widget_activate (vs_explorer_pane_get_game_row (pane, last));
+  g_assert_nonnull (op.file);
+  g_autoptr (VsGameCollection) coll = vs_game_collection_new ();
+  vs_record_read_file (op.file, NULL, coll, NULL, NULL, NULL, NULL);
+  g_assert_cmpuint (op.index, <, vs_game_collection_get_n_games (coll));
+  VsGame *game = vs_game_collection_get_game (coll, op.index);
+  VsGameNode *node = vs_game_get_root (game);
+  for (guint i = 0; i < op.ply; i++)
+    node = vs_game_node_get_main_child (node);
+  g_assert_nonnull (node);
+  g_autofree VsPosition *at = g_new (VsPosition, 1);
+  g_assert_true (vs_game_node_position (node, at));
+  g_assert_cmpuint (at->key, ==, pos->key);
+  g_assert_cmpuint (op.ply, ==, 1);
+  g_free (op.file);
   gtk_window_destroy (GTK_WINDOW (win));
 }
 
