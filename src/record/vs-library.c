@@ -25,7 +25,7 @@ struct _VsLibrary {
 /* Rows per multi-row INSERT of positions. */
 #define POS_BATCH    32
 
-#define SCHEMA_VERSION 2
+#define SCHEMA_VERSION 3
 
 static const char pragmas[] =
   "PRAGMA journal_mode=WAL;"
@@ -33,7 +33,8 @@ static const char pragmas[] =
   "PRAGMA foreign_keys=OFF;"
   "PRAGMA cache_size=-32768;";
 
-#define POSITIONS_KEY_INDEX "CREATE INDEX IF NOT EXISTS positions_key ON positions (key, variant)"
+#define POSITIONS_KEY_INDEX \
+  "CREATE INDEX IF NOT EXISTS positions_key ON positions (key, variant, next_move_uci, result)"
 
 static const char schema[] =
   "CREATE TABLE IF NOT EXISTS files (id INTEGER PRIMARY KEY, path TEXT UNIQUE NOT NULL,"
@@ -44,15 +45,17 @@ static const char schema[] =
   " white TEXT, black TEXT, event TEXT, date TEXT, result TEXT, result_code INTEGER,"
   " headers TEXT, moves TEXT, plies INTEGER);"
   "CREATE INDEX IF NOT EXISTS games_file ON games (file_id);"
-  /* id = game id << POS_PLY_BITS | ply; variant: variants.id */
+  /* id = game id << POS_PLY_BITS | ply; variant: variants.id; result: the
+   * game's (as games.result_code), so that the explorer reads the index alone */
   "CREATE TABLE IF NOT EXISTS positions (id INTEGER PRIMARY KEY, key INTEGER NOT NULL,"
-  " variant INTEGER NOT NULL, next_move_uci TEXT);"
+  " variant INTEGER NOT NULL, next_move_uci TEXT, result INTEGER NOT NULL);"
   POSITIONS_KEY_INDEX ";";
 
-/* The first layout (before the schema had a version): its positions table
- * had game_id and ply columns.  Nothing was released with it. */
-static const char drop_v1[] =
-  "DROP TABLE IF EXISTS positions; DROP TABLE IF EXISTS games; DROP TABLE IF EXISTS files;";
+/* The layouts before version 3 (positions with game_id and ply columns, or
+ * without result).  Nothing was released with them. */
+static const char drop_old[] =
+  "DROP TABLE IF EXISTS positions; DROP TABLE IF EXISTS games; DROP TABLE IF EXISTS files;"
+  " DROP TABLE IF EXISTS variants;";
 
 static gboolean
 db_error (VsLibrary *lib, GError **error)
@@ -105,7 +108,7 @@ ensure_schema (VsLibrary *lib, const char *path, GError **error)
   if (version < SCHEMA_VERSION)
     {
       g_autofree char *sql = g_strdup_printf ("%s%s PRAGMA user_version=%d;",
-                                              version == 0 ? drop_v1 : "", schema, SCHEMA_VERSION);
+                                              drop_old, schema, SCHEMA_VERSION);
       if (!exec (lib, sql, error))
         {
           sqlite3_exec (lib->db, "ROLLBACK", NULL, NULL, NULL);
@@ -127,9 +130,9 @@ vs_library_stats_clear (VsLibraryStats *stats)
 static char *
 batch_insert_sql (guint rows)
 {
-  GString *sql = g_string_new ("INSERT INTO positions (id, key, variant, next_move_uci) VALUES (?,?,?,?)");
+  GString *sql = g_string_new ("INSERT INTO positions (id, key, variant, next_move_uci, result) VALUES (?,?,?,?,?)");
   for (guint i = 1; i < rows; i++)
-    g_string_append (sql, ",(?,?,?,?)");
+    g_string_append (sql, ",(?,?,?,?,?)");
   return g_string_free (sql, FALSE);
 }
 
@@ -151,7 +154,7 @@ vs_library_open (const char *path, GError **error)
       || !prepare (lib, "INSERT INTO files (path, size, mtime, hash) VALUES (?,?,?,?)", &lib->ins_file, error)
       || !prepare (lib, "INSERT INTO games (file_id, index_in_file, variant, rules, white, black, event, date,"
                         " result, result_code, headers, moves, plies) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", &lib->ins_game, error)
-      || !prepare (lib, "INSERT INTO positions (id, key, variant, next_move_uci) VALUES (?,?,?,?)", &lib->ins_pos, error)
+      || !prepare (lib, "INSERT INTO positions (id, key, variant, next_move_uci, result) VALUES (?,?,?,?,?)", &lib->ins_pos, error)
       || !prepare (lib, batch, &lib->ins_pos_batch, error)
       || !prepare (lib, "SELECT id, size, mtime, hash, (SELECT COUNT(*) FROM games WHERE file_id = files.id)"
                         " FROM files WHERE path = ?", &lib->find_file, error)
@@ -235,6 +238,7 @@ typedef struct {
   VsPosition     *start;     /* the last game's start position, from:    */
   const VsVariant *start_variant;
   char           *start_fen;
+  VsResult        result;    /* the game's */
   const VsVariant *variant;  /* the last game's variant and its code */
   gint64          vcode;
   gboolean        failed;
@@ -276,6 +280,7 @@ bind_position (Import *im, sqlite3_stmt *st, int col, gint64 game_id, gint64 vco
     }
   else
     sqlite3_bind_null (st, col + 3);
+  sqlite3_bind_int (st, col + 4, im->result);
 }
 
 static gboolean
@@ -286,7 +291,7 @@ insert_positions (Import *im, gint64 game_id, gint64 vcode)
   for (; ply + POS_BATCH <= n; ply += POS_BATCH)
     {
       for (guint i = 0; i < POS_BATCH; i++)
-        bind_position (im, lib->ins_pos_batch, 1 + 4 * i, game_id, vcode, ply + i);
+        bind_position (im, lib->ins_pos_batch, 1 + 5 * i, game_id, vcode, ply + i);
       if (!step_done (lib->ins_pos_batch))
         return FALSE;
     }
@@ -394,6 +399,7 @@ import_game (VsGame *game, const VsRecordProblem *problem, gpointer data)
       g_string_append (im->headers, "\"]\n");
     }
   VsResult res = vs_game_get_result (game);
+  im->result = res;
   const char *rh = vs_game_get_header (game, "Result");
   sqlite3_stmt *st = lib->ins_game;
   sqlite3_bind_int64 (st, 1, im->file_id);
@@ -647,13 +653,12 @@ vs_library_explore (VsLibrary *lib, const char *variant_id, guint64 key, GError 
 {
   sqlite3_stmt *st = NULL;
   if (!prepare (lib,
-                "SELECT m.next_move_uci, COUNT(*),"
-                " SUM(g.result_code = 1), SUM(g.result_code = 3), SUM(g.result_code = 2)"
-                " FROM (SELECT DISTINCT id >> " G_STRINGIFY (POS_PLY_BITS) " AS game_id, next_move_uci FROM positions"
+                "SELECT next_move_uci, COUNT(*), SUM(result = 1), SUM(result = 3), SUM(result = 2)"
+                " FROM (SELECT DISTINCT id >> " G_STRINGIFY (POS_PLY_BITS) " AS game_id, next_move_uci, result"
+                "       FROM positions"
                 "       WHERE key = ?2 AND variant = (SELECT id FROM variants WHERE name = ?1)"
-                "       AND next_move_uci IS NOT NULL) m"
-                " JOIN games g ON g.id = m.game_id"
-                " GROUP BY m.next_move_uci ORDER BY COUNT(*) DESC, m.next_move_uci", &st, error))
+                "       AND next_move_uci IS NOT NULL)"
+                " GROUP BY next_move_uci ORDER BY COUNT(*) DESC, next_move_uci", &st, error))
     return NULL;
   sqlite3_bind_text (st, 1, variant_id, -1, SQLITE_STATIC);
   sqlite3_bind_int64 (st, 2, (gint64) key);

@@ -402,6 +402,14 @@ vs_explorer_pane_new (void)
   return g_object_new (VS_TYPE_EXPLORER_PANE, NULL);
 }
 
+char *
+vs_explorer_pane_default_library (void)
+{
+  g_autofree char *dir = g_build_filename (g_get_user_data_dir (), "variant-study", NULL);
+  g_mkdir_with_parents (dir, 0700);
+  return g_build_filename (dir, "library.db", NULL);
+}
+
 void
 vs_explorer_pane_set_library (VsExplorerPane *self, const char *path)
 {

@@ -17,6 +17,9 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (VsExplorerPane, vs_explorer_pane, VS, EXPLORER_PANE, GtkWidget)
 
 GtkWidget  *vs_explorer_pane_new (void);
+/* The user's library: library.db in the application's directory under the
+ * user data directory (created if missing).  Free with g_free. */
+char       *vs_explorer_pane_default_library (void);
 /* The library file (created if missing), or NULL for none. */
 void        vs_explorer_pane_set_library (VsExplorerPane *self, const char *path);
 const char *vs_explorer_pane_get_library (VsExplorerPane *self);
