@@ -22,18 +22,23 @@ python3 "$here/tests/record/make-zh-bench.py" "$n" > "$tmp/zh.pgn"
 gib=$here/tests/data/records/janggi/mandarinai-2016-ha-vs-jeon.gib
 for _ in $(seq $((n / 5))); do cat "$gib"; printf '\r\n'; done > "$tmp/janggi.gib"
 
+# wall time, and CPU time (user + system, steadier on a loaded machine)
+cpu_of () { awk '{print $1 + $2}' "$1"; }
+
 bench_import () {
   local name=$1 file=$2
   local t0 t1 t2
   t0=$(now)
-  "$cli" replay --quiet "$file" > /dev/null 2>&1 || true
+  /usr/bin/time -o "$tmp/rep.cpu" -f '%U %S' "$cli" replay --quiet "$file" > /dev/null 2>&1 || true
   t1=$(now)
-  "$cli" library add --db "$tmp/lib.db" "$file" > "$tmp/add.out" 2>/dev/null || true
+  /usr/bin/time -o "$tmp/add.cpu" -f '%U %S' "$cli" library add --db "$tmp/lib.db" "$file" > "$tmp/add.out" 2>/dev/null || true
   t2=$(now)
-  local rep imp
+  local rep imp rc ac
   rep=$(secs "$t0" "$t1"); imp=$(secs "$t1" "$t2")
-  printf '%-10s %s; replay %.2f s, library add %.2f s, ratio %.2f\n' "$name" \
-    "$(cat "$tmp/add.out")" "$rep" "$imp" "$(echo "$imp / $rep" | bc -l)"
+  rc=$(cpu_of "$tmp/rep.cpu"); ac=$(cpu_of "$tmp/add.cpu")
+  printf '%-10s %s; replay %.2f s, library add %.2f s, ratio %.2f; CPU %.2f s / %.2f s, ratio %.2f\n' "$name" \
+    "$(cat "$tmp/add.out")" "$rep" "$imp" "$(echo "$imp / $rep" | bc -l)" \
+    "$rc" "$ac" "$(echo "$ac / $rc" | bc -l)"
 }
 
 echo "== import ($(du -h "$tmp/zh.pgn" | cut -f1) Crazyhouse PGN, $(du -h "$tmp/janggi.gib" | cut -f1) gibo)"

@@ -3,6 +3,10 @@
  *   variant-study-cli library add --db FILE FILES…
  *   variant-study-cli library explore --db FILE --variant ID [--fen S] [--moves M…]
  *   variant-study-cli library find --db FILE --variant ID [--fen S] [--moves M…]
+ *                     [--player P] [--event E] [--date-from D] [--date-to D] [--result R]
+ *
+ * find with header options alone searches the headers; with --fen or
+ * --moves as well, the games holding the position that match them.
  */
 #include "config.h"
 #include "vs-cli.h"
@@ -71,9 +75,48 @@ position_key (const VsVariant *v, const char *fen, char **moves, guint64 *key)
   return TRUE;
 }
 
+/* --result: a comma-separated list of outcomes, as a mask of 1 << VsResult. */
+static gboolean
+parse_results (const char *text, guint *mask)
+{
+  static const struct { const char *word; VsResult r; } words[] = {
+    { "1-0", VS_RESULT_WHITE_WINS }, { "white", VS_RESULT_WHITE_WINS }, { "cho", VS_RESULT_WHITE_WINS },
+    { "0-1", VS_RESULT_BLACK_WINS }, { "black", VS_RESULT_BLACK_WINS }, { "han", VS_RESULT_BLACK_WINS },
+    { "1/2-1/2", VS_RESULT_DRAW }, { "draw", VS_RESULT_DRAW },
+    { "*", VS_RESULT_NONE }, { "unknown", VS_RESULT_NONE },
+  };
+  g_auto (GStrv) parts = g_strsplit (text, ",", -1);
+  *mask = 0;
+  for (guint i = 0; parts[i]; i++)
+    {
+      const char *p = g_strstrip (parts[i]);
+      guint k = 0;
+      while (k < G_N_ELEMENTS (words) && g_ascii_strcasecmp (p, words[k].word) != 0)
+        k++;
+      if (k == G_N_ELEMENTS (words))
+        {
+          vs_cli_error (_("bad result “%s” (1-0, 0-1, 1/2-1/2, *, white, black, cho, han, draw)"), p);
+          return FALSE;
+        }
+      *mask |= 1u << words[k].r;
+    }
+  return *mask != 0;
+}
+
+/* The ids of games, as a set. */
+static GHashTable *
+game_ids (GPtrArray *games)
+{
+  GHashTable *ids = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL, NULL);
+  for (guint i = 0; games && i < games->len; i++)
+    g_hash_table_add (ids, &((VsLibraryGame *) games->pdata[i])->game_id);
+  return ids;
+}
+
 int
 vs_cli_library (int argc, char **argv)
 {
+  g_autofree char *player = NULL, *event = NULL, *date_from = NULL, *date_to = NULL, *result = NULL;
   g_autofree char *db = NULL;
   g_autofree char *variant = NULL;
   g_autofree char *fen = NULL;
@@ -83,6 +126,11 @@ vs_cli_library (int argc, char **argv)
     { "variant", 0, 0, G_OPTION_ARG_STRING, &variant, N_("Variant id (explore, find)"), N_("ID") },
     { "fen", 0, 0, G_OPTION_ARG_STRING, &fen, N_("Start position (default: the initial position)"), N_("S") },
     { "moves", 0, 0, G_OPTION_ARG_STRING_ARRAY, &moves, N_("Moves from the start position (UCI or SAN; repeatable)"), N_("M") },
+    { "player", 0, 0, G_OPTION_ARG_STRING, &player, N_("find: games where White or Black contains P"), N_("P") },
+    { "event", 0, 0, G_OPTION_ARG_STRING, &event, N_("find: games whose Event contains E"), N_("E") },
+    { "date-from", 0, 0, G_OPTION_ARG_STRING, &date_from, N_("find: games played on or after D (YYYY.MM.DD)"), N_("D") },
+    { "date-to", 0, 0, G_OPTION_ARG_STRING, &date_to, N_("find: games played on or before D (YYYY, YYYY.MM or YYYY.MM.DD)"), N_("D") },
+    { "result", 0, 0, G_OPTION_ARG_STRING, &result, N_("find: games with one of these results (1-0, 0-1, 1/2-1/2, *, white, black, cho, han, draw)"), N_("R") },
     { NULL }
   };
   if (!vs_cli_parse_options (&argc, &argv, entries, _("add|explore|find [FILES…] — a game library: opening explorer and position search")))
@@ -112,6 +160,16 @@ vs_cli_library (int argc, char **argv)
       vs_cli_error (_("library add needs at least one record FILE"));
       return 2;
     }
+  gboolean by_headers = player || event || date_from || date_to || result;
+  gboolean by_position = !by_headers || fen || moves;
+  VsLibraryQuery query = { .player = player, .event = event, .date_from = date_from, .date_to = date_to };
+  if (by_headers && !find)
+    {
+      vs_cli_error (_("--player, --event, --date-from, --date-to and --result are for library find"));
+      return 2;
+    }
+  if (result && !parse_results (result, &query.results))
+    return 2;
   const VsVariant *v = NULL;
   guint64 key = 0;
   if (!add)
@@ -159,15 +217,21 @@ vs_cli_library (int argc, char **argv)
     }
   else
     {
-      g_autoptr (GPtrArray) res = vs_library_find (lib, v->id, key, &error);
-      if (!res)
+      query.variant_id = v->id;
+      g_autoptr (GPtrArray) res = by_position ? vs_library_find (lib, v->id, key, &error) : NULL;
+      g_autoptr (GPtrArray) headers = by_headers && !error ? vs_library_search (lib, &query, &error) : NULL;
+      if (error)
         {
           vs_cli_error ("%s", error->message);
           status = 1;
         }
-      for (guint i = 0; res && i < res->len; i++)
+      GPtrArray *shown = res ? res : headers;
+      g_autoptr (GHashTable) matching = game_ids (headers);
+      for (guint i = 0; !error && i < shown->len; i++)
         {
-          VsLibraryGame *g = g_ptr_array_index (res, i);
+          VsLibraryGame *g = g_ptr_array_index (shown, i);
+          if (res && headers && !g_hash_table_contains (matching, &g->game_id))
+            continue;
           printf ("%" G_GINT64_FORMAT "\t%s\t%s\t%s\t%s\t%s\t%u\n", g->game_id,
                   g->white ? g->white : "?", g->black ? g->black : "?",
                   g->event ? g->event : "?", g->date ? g->date : "?",

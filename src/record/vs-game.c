@@ -522,6 +522,25 @@ vs_game_get_main_line_length (VsGame *game)
   return vs_game_get_main_line_end (game)->ply;
 }
 
+gboolean
+vs_game_replay_main_line (VsGame *game, VsPosition *pos, gboolean pos_is_start,
+                          VsGameLineFunc func, gpointer data)
+{
+  VsGameNode *n = vs_game_get_root (game);
+  if (!pos_is_start && !vs_game_node_position (n, pos))
+    return FALSE;
+  for (guint ply = 0;; ply++)
+    {
+      n = vs_game_node_get_main_child (n);
+      VsMove m = n ? n->move : 0;
+      if (!func (pos, ply, m, data))
+        return FALSE;
+      if (!n)
+        return TRUE;
+      vs_position_play (pos, m);
+    }
+}
+
 /* ---- Headers ---- */
 
 guint vs_game_get_n_headers (VsGame *game) { return game->keys->len; }

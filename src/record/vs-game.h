@@ -190,6 +190,18 @@ VsGameNode *vs_game_get_main_line_end (VsGame *game);
 /* Plies on the main line. */
 guint       vs_game_get_main_line_length (VsGame *game);
 
+/* Called for every position of a replayed line, the start first: pos is the
+ * position before ply + 1, move the move played from it (0 after the last
+ * move).  Return FALSE to stop. */
+typedef gboolean (*VsGameLineFunc) (const VsPosition *pos, guint ply, VsMove move, gpointer data);
+/* Replay the main line from the start position, into pos (caller's storage,
+ * left at the last position reached), calling func at every position.
+ * pos_is_start: pos already holds the game's start position (a caller
+ * replaying many games from one start saves setting it up each time).
+ * FALSE if the start position is not valid or func stopped. */
+gboolean    vs_game_replay_main_line (VsGame *game, VsPosition *pos, gboolean pos_is_start,
+                                      VsGameLineFunc func, gpointer data);
+
 /* Headers, in order (the file's order; new keys appended).  Keys are
  * compared exactly.  "Variant", "FEN" and "SetUp" keep their place in the
  * list when a file had them, but writers take their values from the game's

@@ -691,6 +691,16 @@ static const struct { const char *pgn, *gibo; } key_map[] = {
   { "White", "초대국자" }, { "Black", "한대국자" },
 };
 
+const char *
+_vs_gibo_header (VsGame *game, const char *pgn_key)
+{
+  const char *v = vs_game_get_header (game, pgn_key);
+  for (guint i = 0; !v && i < G_N_ELEMENTS (key_map); i++)
+    if (strcmp (key_map[i].pgn, pgn_key) == 0)
+      v = vs_game_get_header (game, key_map[i].gibo);
+  return v;
+}
+
 /* The 차림 of a start position that is the standard one but for them. */
 static gboolean
 fen_setups (const VsVariant *v, const char *fen, const char **cho, const char **han)

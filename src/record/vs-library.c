@@ -2,6 +2,7 @@
 #include "config.h"
 #include "vs-library.h"
 #include "vs-game-collection.h"
+#include "vs-record-private.h"
 
 #include <glib/gi18n-lib.h>
 #include <sqlite3.h>
@@ -11,25 +12,50 @@
 
 struct _VsLibrary {
   sqlite3      *db;
-  sqlite3_stmt *ins_file, *ins_game, *ins_pos, *find_file, *del_pos, *del_games,
-               *del_file, *count_games;
+  sqlite3_stmt *ins_file, *ins_game, *ins_pos, *ins_pos_batch, *find_file, *del_pos, *del_games,
+               *del_file, *count_games, *variant_code, *ins_variant;
 };
 
-static const char schema[] =
+/* Positions are stored under an integer id made of the game id and the ply,
+ * so that a game's positions are one range of the table (appended, and
+ * deleted, without an index of their own).  Plies past POS_PLY_MAX are not
+ * indexed. */
+#define POS_PLY_BITS 16
+#define POS_PLY_MAX  65535   /* (1 << POS_PLY_BITS) - 1, as SQL text too */
+/* Rows per multi-row INSERT of positions. */
+#define POS_BATCH    32
+
+#define SCHEMA_VERSION 3
+
+static const char pragmas[] =
   "PRAGMA journal_mode=WAL;"
   "PRAGMA synchronous=NORMAL;"
   "PRAGMA foreign_keys=OFF;"
+  "PRAGMA cache_size=-32768;";
+
+#define POSITIONS_KEY_INDEX \
+  "CREATE INDEX IF NOT EXISTS positions_key ON positions (key, variant, next_move_uci, result)"
+
+static const char schema[] =
   "CREATE TABLE IF NOT EXISTS files (id INTEGER PRIMARY KEY, path TEXT UNIQUE NOT NULL,"
   " size INTEGER NOT NULL, mtime INTEGER NOT NULL, hash TEXT NOT NULL);"
+  "CREATE TABLE IF NOT EXISTS variants (id INTEGER PRIMARY KEY, name TEXT UNIQUE NOT NULL);"
   "CREATE TABLE IF NOT EXISTS games (id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL,"
   " index_in_file INTEGER NOT NULL, variant TEXT NOT NULL, rules TEXT,"
   " white TEXT, black TEXT, event TEXT, date TEXT, result TEXT, result_code INTEGER,"
   " headers TEXT, moves TEXT, plies INTEGER);"
   "CREATE INDEX IF NOT EXISTS games_file ON games (file_id);"
-  "CREATE TABLE IF NOT EXISTS positions (key INTEGER NOT NULL, variant TEXT NOT NULL,"
-  " game_id INTEGER NOT NULL, ply INTEGER NOT NULL, next_move_uci TEXT);"
-  "CREATE INDEX IF NOT EXISTS positions_key ON positions (variant, key);"
-  "CREATE INDEX IF NOT EXISTS positions_game ON positions (game_id);";
+  /* id = game id << POS_PLY_BITS | ply; variant: variants.id; result: the
+   * game's (as games.result_code), so that the explorer reads the index alone */
+  "CREATE TABLE IF NOT EXISTS positions (id INTEGER PRIMARY KEY, key INTEGER NOT NULL,"
+  " variant INTEGER NOT NULL, next_move_uci TEXT, result INTEGER NOT NULL);"
+  POSITIONS_KEY_INDEX ";";
+
+/* The layouts before version 3 (positions with game_id and ply columns, or
+ * without result).  Nothing was released with them. */
+static const char drop_old[] =
+  "DROP TABLE IF EXISTS positions; DROP TABLE IF EXISTS games; DROP TABLE IF EXISTS files;"
+  " DROP TABLE IF EXISTS variants;";
 
 static gboolean
 db_error (VsLibrary *lib, GError **error)
@@ -55,6 +81,43 @@ exec (VsLibrary *lib, const char *sql, GError **error)
   return TRUE;
 }
 
+static int
+int_query (VsLibrary *lib, const char *sql)
+{
+  sqlite3_stmt *st = NULL;
+  int n = -1;
+  if (sqlite3_prepare_v2 (lib->db, sql, -1, &st, NULL) == SQLITE_OK && sqlite3_step (st) == SQLITE_ROW)
+    n = sqlite3_column_int (st, 0);
+  sqlite3_finalize (st);
+  return n;
+}
+
+static gboolean
+ensure_schema (VsLibrary *lib, const char *path, GError **error)
+{
+  if (!exec (lib, pragmas, error) || !exec (lib, "BEGIN IMMEDIATE", error))
+    return FALSE;
+  int version = int_query (lib, "PRAGMA user_version");
+  if (version > SCHEMA_VERSION)
+    {
+      sqlite3_exec (lib->db, "ROLLBACK", NULL, NULL, NULL);
+      g_set_error (error, VS_RECORD_ERROR, VS_RECORD_ERROR_IO,
+                   _("the game library “%s” was made by a newer version of this program"), path);
+      return FALSE;
+    }
+  if (version < SCHEMA_VERSION)
+    {
+      g_autofree char *sql = g_strdup_printf ("%s%s PRAGMA user_version=%d;",
+                                              drop_old, schema, SCHEMA_VERSION);
+      if (!exec (lib, sql, error))
+        {
+          sqlite3_exec (lib->db, "ROLLBACK", NULL, NULL, NULL);
+          return FALSE;
+        }
+    }
+  return exec (lib, "COMMIT", error);
+}
+
 void
 vs_library_stats_clear (VsLibraryStats *stats)
 {
@@ -62,6 +125,15 @@ vs_library_stats_clear (VsLibraryStats *stats)
     return;
   g_clear_pointer (&stats->messages, g_ptr_array_unref);
   memset (stats, 0, sizeof *stats);
+}
+
+static char *
+batch_insert_sql (guint rows)
+{
+  GString *sql = g_string_new ("INSERT INTO positions (id, key, variant, next_move_uci, result) VALUES (?,?,?,?,?)");
+  for (guint i = 1; i < rows; i++)
+    g_string_append (sql, ",(?,?,?,?,?)");
+  return g_string_free (sql, FALSE);
 }
 
 VsLibrary *
@@ -77,17 +149,24 @@ vs_library_open (const char *path, GError **error)
       return NULL;
     }
   sqlite3_busy_timeout (lib->db, 5000);
-  if (!exec (lib, schema, error)
+  g_autofree char *batch = batch_insert_sql (POS_BATCH);
+  if (!ensure_schema (lib, path, error)
       || !prepare (lib, "INSERT INTO files (path, size, mtime, hash) VALUES (?,?,?,?)", &lib->ins_file, error)
       || !prepare (lib, "INSERT INTO games (file_id, index_in_file, variant, rules, white, black, event, date,"
                         " result, result_code, headers, moves, plies) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", &lib->ins_game, error)
-      || !prepare (lib, "INSERT INTO positions (key, variant, game_id, ply, next_move_uci) VALUES (?,?,?,?,?)", &lib->ins_pos, error)
+      || !prepare (lib, "INSERT INTO positions (id, key, variant, next_move_uci, result) VALUES (?,?,?,?,?)", &lib->ins_pos, error)
+      || !prepare (lib, batch, &lib->ins_pos_batch, error)
       || !prepare (lib, "SELECT id, size, mtime, hash, (SELECT COUNT(*) FROM games WHERE file_id = files.id)"
                         " FROM files WHERE path = ?", &lib->find_file, error)
-      || !prepare (lib, "DELETE FROM positions WHERE game_id IN (SELECT id FROM games WHERE file_id = ?)", &lib->del_pos, error)
+      || !prepare (lib, "DELETE FROM positions WHERE id BETWEEN"
+                        " (SELECT MIN(id) FROM games WHERE file_id = ?1) << " G_STRINGIFY (POS_PLY_BITS)
+                        " AND ((SELECT MAX(id) FROM games WHERE file_id = ?1) << " G_STRINGIFY (POS_PLY_BITS)
+                        ") | " G_STRINGIFY (POS_PLY_MAX), &lib->del_pos, error)
       || !prepare (lib, "DELETE FROM games WHERE file_id = ?", &lib->del_games, error)
       || !prepare (lib, "DELETE FROM files WHERE id = ?", &lib->del_file, error)
-      || !prepare (lib, "SELECT COUNT(*) FROM games", &lib->count_games, error))
+      || !prepare (lib, "SELECT COUNT(*) FROM games", &lib->count_games, error)
+      || !prepare (lib, "SELECT id FROM variants WHERE name = ?", &lib->variant_code, error)
+      || !prepare (lib, "INSERT INTO variants (name) VALUES (?)", &lib->ins_variant, error))
     {
       vs_library_close (lib);
       return NULL;
@@ -100,8 +179,9 @@ vs_library_close (VsLibrary *lib)
 {
   if (!lib)
     return;
-  sqlite3_stmt **s[] = { &lib->ins_file, &lib->ins_game, &lib->ins_pos, &lib->find_file,
-                         &lib->del_pos, &lib->del_games, &lib->del_file, &lib->count_games };
+  sqlite3_stmt **s[] = { &lib->ins_file, &lib->ins_game, &lib->ins_pos, &lib->ins_pos_batch,
+                         &lib->find_file, &lib->del_pos, &lib->del_games, &lib->del_file,
+                         &lib->count_games, &lib->variant_code, &lib->ins_variant };
   for (guint i = 0; i < G_N_ELEMENTS (s); i++)
     g_clear_pointer (s[i], sqlite3_finalize);
   sqlite3_close (lib->db);
@@ -117,25 +197,153 @@ bind_text (sqlite3_stmt *st, int i, const char *s)
     sqlite3_bind_null (st, i);
 }
 
+static gboolean
+step_done (sqlite3_stmt *st)
+{
+  int rc = sqlite3_step (st);
+  sqlite3_reset (st);
+  return rc == SQLITE_DONE;
+}
+
+/* The code of a variant id in this library, created if new (inside the
+ * import's transaction); -1 on a database error. */
+static gint64
+variant_code (VsLibrary *lib, const char *id)
+{
+  gint64 code = -1;
+  sqlite3_stmt *st = lib->variant_code;
+  sqlite3_bind_text (st, 1, id, -1, SQLITE_STATIC);
+  if (sqlite3_step (st) == SQLITE_ROW)
+    code = sqlite3_column_int64 (st, 0);
+  sqlite3_reset (st);
+  if (code < 0)
+    {
+      sqlite3_bind_text (lib->ins_variant, 1, id, -1, SQLITE_STATIC);
+      if (step_done (lib->ins_variant))
+        code = sqlite3_last_insert_rowid (lib->db);
+    }
+  return code;
+}
+
 typedef struct {
   VsLibrary      *lib;
   gint64          file_id;
   guint           index;
   VsLibraryStats *stats;
   VsPosition     *pos;
-  GString        *moves;
+  GString        *moves;     /* the main line in UCI, space-separated */
+  GArray         *keys;      /* guint64: the key before each ply      */
+  GArray         *ends;      /* guint: where each move ends in moves  */
   GString        *headers;
+  VsPosition     *start;     /* the last game's start position, from:    */
+  const VsVariant *start_variant;
+  char           *start_fen;
+  VsResult        result;    /* the game's */
+  const VsVariant *variant;  /* the last game's variant and its code */
+  gint64          vcode;
   gboolean        failed;
 } Import;
 
+/* One pass over the main line: the key of every position and the UCI of
+ * every move. */
 static gboolean
-step_done (VsLibrary *lib, sqlite3_stmt *st)
+collect_position (const VsPosition *pos, guint ply, VsMove move, gpointer data)
 {
-  int rc = sqlite3_step (st);
-  sqlite3_reset (st);
-  sqlite3_clear_bindings (st);
-  (void) lib;
-  return rc == SQLITE_DONE;
+  Import *im = data;
+  if (ply > POS_PLY_MAX)
+    return TRUE;
+  g_array_append_val (im->keys, pos->key);
+  if (move)
+    {
+      char buf[VS_MOVE_TEXT_MAX];
+      vs_move_write (pos, move, VS_NOTATION_UCI, buf);
+      if (ply)
+        g_string_append_c (im->moves, ' ');
+      g_string_append (im->moves, buf);
+      guint end = im->moves->len;
+      g_array_append_val (im->ends, end);
+    }
+  return TRUE;
+}
+
+static void
+bind_position (Import *im, sqlite3_stmt *st, int col, gint64 game_id, gint64 vcode, guint ply)
+{
+  sqlite3_bind_int64 (st, col, (game_id << POS_PLY_BITS) | ply);
+  sqlite3_bind_int64 (st, col + 1, (gint64) g_array_index (im->keys, guint64, ply));
+  sqlite3_bind_int64 (st, col + 2, vcode);
+  if (ply < im->ends->len)
+    {
+      guint end = g_array_index (im->ends, guint, ply);
+      guint start = ply ? g_array_index (im->ends, guint, ply - 1) + 1 : 0;
+      sqlite3_bind_text (st, col + 3, im->moves->str + start, end - start, SQLITE_STATIC);
+    }
+  else
+    sqlite3_bind_null (st, col + 3);
+  sqlite3_bind_int (st, col + 4, im->result);
+}
+
+static gboolean
+insert_positions (Import *im, gint64 game_id, gint64 vcode)
+{
+  VsLibrary *lib = im->lib;
+  guint n = im->keys->len, ply = 0;
+  for (; ply + POS_BATCH <= n; ply += POS_BATCH)
+    {
+      for (guint i = 0; i < POS_BATCH; i++)
+        bind_position (im, lib->ins_pos_batch, 1 + 5 * i, game_id, vcode, ply + i);
+      if (!step_done (lib->ins_pos_batch))
+        return FALSE;
+    }
+  for (; ply < n; ply++)
+    {
+      bind_position (im, lib->ins_pos, 1, game_id, vcode, ply);
+      if (!step_done (lib->ins_pos))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* A date as PGN writes it, "YYYY.MM.DD", "YYYY.MM" or "YYYY", from the
+ * forms records use ("2016-12-06", "2016.12.06", "1937년", "2007년 2월",
+ * "2020.01~2020.06"),
+ * so that date ranges compare as text; NULL if it holds no year. */
+static char *
+normal_date (const char *text)
+{
+  if (!text)
+    return NULL;
+  GString *out = g_string_new (NULL);
+  guint parts = 0;
+  for (const char *p = text; *p && parts < 3;)
+    {
+      if (!g_ascii_isdigit (*p))
+        {
+          p++;
+          continue;
+        }
+      const char *q = p;
+      while (g_ascii_isdigit (*q))
+        q++;
+      /* a year first; then month and day (a second year starts a range:
+       * "2020.01~2020.06" keeps its start) */
+      if ((parts == 0 && q - p != 4) || (parts > 0 && q - p > 2))
+        break;
+      if (parts)
+        g_string_append_c (out, '.');
+      if (parts && q - p == 1)
+        g_string_append_c (out, '0');
+      g_string_append_len (out, p, MIN (q - p, 4));
+      parts++;
+      p = q;
+    }
+  if (parts == 0)
+    {
+      /* "미상", "????.??.??": no date */
+      g_string_free (out, TRUE);
+      return NULL;
+    }
+  return g_string_free (out, FALSE);
 }
 
 static gboolean
@@ -151,83 +359,73 @@ import_game (VsGame *game, const VsRecordProblem *problem, gpointer data)
     }
   if (!game)
     return TRUE;
-  VsGameNode *root = vs_game_get_root (game);
-  if (!vs_game_node_position (root, im->pos))
-    return TRUE;
-  const VsVariant *v = vs_game_get_variant (game);
-  const char *vid = v->id;
-
-  g_string_truncate (im->headers, 0);
-  for (guint i = 0; i < vs_game_get_n_headers (game); i++)
-    g_string_append_printf (im->headers, "[%s \"%s\"]\n", vs_game_get_header_key (game, i),
-                            vs_game_get_header_value (game, i));
-  /* first pass: the moves in UCI */
   g_string_truncate (im->moves, 0);
-  guint plies = 0;
-  char buf[VS_MOVE_TEXT_MAX];
-  for (VsGameNode *n = vs_game_node_get_main_child (root); n; n = vs_game_node_get_main_child (n))
+  g_array_set_size (im->keys, 0);
+  g_array_set_size (im->ends, 0);
+  /* most games of a file start from the same position: set it up once */
+  const VsVariant *v = vs_game_get_variant (game);
+  const char *fen = vs_game_get_start_fen (game);
+  if (v != im->start_variant || g_strcmp0 (fen, im->start_fen) != 0)
     {
-      VsMove m = vs_game_node_get_move (n);
-      vs_move_write (im->pos, m, VS_NOTATION_UCI, buf);
-      if (plies)
-        g_string_append_c (im->moves, ' ');
-      g_string_append (im->moves, buf);
-      vs_position_play (im->pos, m);
-      plies++;
+      im->start_variant = NULL;
+      if (!vs_game_node_position (vs_game_get_root (game), im->start))
+        return TRUE;
+      im->start_variant = v;
+      g_free (im->start_fen);
+      im->start_fen = g_strdup (fen);
     }
-  VsResult res = vs_game_get_result (game);
-  const char *rh = vs_game_get_header (game, "Result");
-  sqlite3_stmt *st = lib->ins_game;
-  sqlite3_bind_int64 (st, 1, im->file_id);
-  sqlite3_bind_int (st, 2, index);
-  bind_text (st, 3, vid);
-  bind_text (st, 4, vs_game_get_rule_set (game));
-  bind_text (st, 5, vs_game_get_header (game, "White"));
-  bind_text (st, 6, vs_game_get_header (game, "Black"));
-  bind_text (st, 7, vs_game_get_header (game, "Event"));
-  bind_text (st, 8, vs_game_get_header (game, "Date"));
-  bind_text (st, 9, rh ? rh : (res == VS_RESULT_WHITE_WINS ? "1-0" : res == VS_RESULT_BLACK_WINS ? "0-1"
-                               : res == VS_RESULT_DRAW ? "1/2-1/2" : "*"));
-  sqlite3_bind_int (st, 10, res);
-  bind_text (st, 11, im->headers->str);
-  bind_text (st, 12, im->moves->str);
-  sqlite3_bind_int (st, 13, plies);
-  if (!step_done (lib, st))
+  memcpy (im->pos, im->start, sizeof *im->pos);
+  if (!vs_game_replay_main_line (game, im->pos, TRUE, collect_position, im))
+    return TRUE;
+  const char *vid = v->id;
+  if (v != im->variant)
     {
-      im->failed = TRUE;
-      return FALSE;
-    }
-  gint64 game_id = sqlite3_last_insert_rowid (lib->db);
-
-  /* second pass: every position of the main line */
-  vs_game_node_position (root, im->pos);
-  guint ply = 0;
-  VsGameNode *n = vs_game_node_get_main_child (root);
-  for (;; ply++)
-    {
-      st = lib->ins_pos;
-      sqlite3_bind_int64 (st, 1, (gint64) im->pos->key);
-      sqlite3_bind_text (st, 2, vid, -1, SQLITE_STATIC);
-      sqlite3_bind_int64 (st, 3, game_id);
-      sqlite3_bind_int (st, 4, ply);
-      VsMove m = 0;
-      if (n)
-        {
-          m = vs_game_node_get_move (n);
-          vs_move_write (im->pos, m, VS_NOTATION_UCI, buf);
-          sqlite3_bind_text (st, 5, buf, -1, SQLITE_TRANSIENT);
-        }
-      else
-        sqlite3_bind_null (st, 5);
-      if (!step_done (lib, st))
+      im->variant = v;
+      if ((im->vcode = variant_code (lib, vid)) < 0)
         {
           im->failed = TRUE;
           return FALSE;
         }
-      if (!n)
-        break;
-      vs_position_play (im->pos, m);
-      n = vs_game_node_get_main_child (n);
+    }
+  gint64 vcode = im->vcode;
+
+  g_string_truncate (im->headers, 0);
+  for (guint i = 0; i < vs_game_get_n_headers (game); i++)
+    {
+      g_string_append_c (im->headers, '[');
+      g_string_append (im->headers, vs_game_get_header_key (game, i));
+      g_string_append (im->headers, " \"");
+      g_string_append (im->headers, vs_game_get_header_value (game, i));
+      g_string_append (im->headers, "\"]\n");
+    }
+  VsResult res = vs_game_get_result (game);
+  im->result = res;
+  const char *rh = vs_game_get_header (game, "Result");
+  sqlite3_stmt *st = lib->ins_game;
+  sqlite3_bind_int64 (st, 1, im->file_id);
+  sqlite3_bind_int (st, 2, index);
+  sqlite3_bind_text (st, 3, vid, -1, SQLITE_STATIC);
+  bind_text (st, 4, vs_game_get_rule_set (game));
+  bind_text (st, 5, _vs_gibo_header (game, "White"));
+  bind_text (st, 6, _vs_gibo_header (game, "Black"));
+  bind_text (st, 7, _vs_gibo_header (game, "Event"));
+  g_autofree char *date = normal_date (_vs_gibo_header (game, "Date"));
+  bind_text (st, 8, date);
+  bind_text (st, 9, rh ? rh : (res == VS_RESULT_WHITE_WINS ? "1-0" : res == VS_RESULT_BLACK_WINS ? "0-1"
+                               : res == VS_RESULT_DRAW ? "1/2-1/2" : "*"));
+  sqlite3_bind_int (st, 10, res);
+  sqlite3_bind_text (st, 11, im->headers->str, im->headers->len, SQLITE_STATIC);
+  sqlite3_bind_text (st, 12, im->moves->str, im->moves->len, SQLITE_STATIC);
+  sqlite3_bind_int (st, 13, im->ends->len);
+  if (!step_done (st))
+    {
+      im->failed = TRUE;
+      return FALSE;
+    }
+  if (!insert_positions (im, sqlite3_last_insert_rowid (lib->db), vcode))
+    {
+      im->failed = TRUE;
+      return FALSE;
     }
   im->stats->games_added++;
   return TRUE;
@@ -255,13 +453,14 @@ vs_library_add_file (VsLibrary *lib, const char *path,
       vs_library_stats_clear (&local);
       return FALSE;
     }
-  g_autofree char *hash = g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guchar *) data, len);
+  g_autofree char *hash = g_compute_checksum_for_data (G_CHECKSUM_MD5, (const guchar *) data, len);
 
   gboolean ok = FALSE;
   g_autoptr (GInputStream) in = NULL;
   g_autoptr (GError) rerr = NULL;
   VsRecordOptions opts = { 0 };
   Import im = { .lib = lib, .stats = stats };
+  gboolean rebuild = FALSE;
   if (!exec (lib, "BEGIN IMMEDIATE", error))
     goto out_noroll;
 
@@ -294,26 +493,36 @@ vs_library_add_file (VsLibrary *lib, const char *path,
       for (guint i = 0; i < G_N_ELEMENTS (dels); i++)
         {
           sqlite3_bind_int64 (dels[i], 1, old_id);
-          if (!step_done (lib, dels[i]))
+          if (!step_done (dels[i]))
             {
               db_error (lib, error);
               goto out;
             }
         }
     }
+  /* A file at least as big as the rest of the library: its positions are
+   * indexed in one sorted pass at the end (the index is made again) rather
+   * than one random insertion per position.  Inside the transaction: a
+   * reader keeps the index it had, a rollback brings it back. */
+  rebuild = (gint64) len >= int_query (lib, "SELECT CAST(total(size) AS INTEGER) FROM files");
+  if (rebuild && !exec (lib, "DROP INDEX IF EXISTS positions_key", error))
+    goto out;
   st = lib->ins_file;
   sqlite3_bind_text (st, 1, abs, -1, SQLITE_TRANSIENT);
   sqlite3_bind_int64 (st, 2, len);
   sqlite3_bind_int64 (st, 3, sb.st_mtime);
   sqlite3_bind_text (st, 4, hash, -1, SQLITE_TRANSIENT);
-  if (!step_done (lib, st))
+  if (!step_done (st))
     {
       db_error (lib, error);
       goto out;
     }
   im.file_id = sqlite3_last_insert_rowid (lib->db);
   im.pos = g_new (VsPosition, 1);
+  im.start = g_new (VsPosition, 1);
   im.moves = g_string_new (NULL);
+  im.keys = g_array_new (FALSE, FALSE, sizeof (guint64));
+  im.ends = g_array_new (FALSE, FALSE, sizeof (guint));
   im.headers = g_string_new (NULL);
 
   opts.filename = path;
@@ -339,6 +548,8 @@ vs_library_add_file (VsLibrary *lib, const char *path,
       stats->problems++;
       g_ptr_array_add (stats->messages, g_strdup (rerr->message));
     }
+  if (rebuild && !exec (lib, POSITIONS_KEY_INDEX, error))
+    goto out;
   ok = exec (lib, "COMMIT", error);
 out:
   if (!ok)
@@ -348,10 +559,16 @@ out:
       stats->games_removed = 0;
     }
   g_free (im.pos);
+  g_free (im.start);
+  g_free (im.start_fen);
   if (im.moves)
     g_string_free (im.moves, TRUE);
   if (im.headers)
     g_string_free (im.headers, TRUE);
+  if (im.keys)
+    g_array_unref (im.keys);
+  if (im.ends)
+    g_array_unref (im.ends);
 out_noroll:
   vs_library_stats_clear (&local);
   return ok;
@@ -396,7 +613,39 @@ game_free (gpointer p)
   g_free (g->event);
   g_free (g->date);
   g_free (g->result);
+  g_free (g->file);
   g_free (g);
+}
+
+/* Every row of st (bound, finalized here) made into an element by row;
+ * NULL on a database error. */
+static GPtrArray *
+rows_query (VsLibrary *lib, sqlite3_stmt *st, gpointer (*row) (sqlite3_stmt *st),
+            GDestroyNotify free_func, GError **error)
+{
+  GPtrArray *out = g_ptr_array_new_with_free_func (free_func);
+  int rc;
+  while ((rc = sqlite3_step (st)) == SQLITE_ROW)
+    g_ptr_array_add (out, row (st));
+  if (rc != SQLITE_DONE)
+    {
+      db_error (lib, error);
+      g_clear_pointer (&out, g_ptr_array_unref);
+    }
+  sqlite3_finalize (st);
+  return out;
+}
+
+static gpointer
+move_row (sqlite3_stmt *st)
+{
+  VsLibraryMove *m = g_new0 (VsLibraryMove, 1);
+  m->uci = g_strdup ((const char *) sqlite3_column_text (st, 0));
+  m->games = sqlite3_column_int (st, 1);
+  m->white_wins = sqlite3_column_int (st, 2);
+  m->draws = sqlite3_column_int (st, 3);
+  m->black_wins = sqlite3_column_int (st, 4);
+  return m;
 }
 
 GPtrArray *
@@ -404,60 +653,32 @@ vs_library_explore (VsLibrary *lib, const char *variant_id, guint64 key, GError 
 {
   sqlite3_stmt *st = NULL;
   if (!prepare (lib,
-                "SELECT m.next_move_uci, COUNT(*),"
-                " SUM(g.result_code = 1), SUM(g.result_code = 3), SUM(g.result_code = 2)"
-                " FROM (SELECT DISTINCT game_id, next_move_uci FROM positions"
-                "       WHERE variant = ?1 AND key = ?2 AND next_move_uci IS NOT NULL) m"
-                " JOIN games g ON g.id = m.game_id"
-                " GROUP BY m.next_move_uci ORDER BY COUNT(*) DESC, m.next_move_uci", &st, error))
+                "SELECT next_move_uci, COUNT(*), SUM(result = 1), SUM(result = 3), SUM(result = 2)"
+                " FROM (SELECT DISTINCT id >> " G_STRINGIFY (POS_PLY_BITS) " AS game_id, next_move_uci, result"
+                "       FROM positions"
+                "       WHERE key = ?2 AND variant = (SELECT id FROM variants WHERE name = ?1)"
+                "       AND next_move_uci IS NOT NULL)"
+                " GROUP BY next_move_uci ORDER BY COUNT(*) DESC, next_move_uci", &st, error))
     return NULL;
   sqlite3_bind_text (st, 1, variant_id, -1, SQLITE_STATIC);
   sqlite3_bind_int64 (st, 2, (gint64) key);
-  GPtrArray *out = g_ptr_array_new_with_free_func (move_free);
-  int rc;
-  while ((rc = sqlite3_step (st)) == SQLITE_ROW)
-    {
-      VsLibraryMove *m = g_new0 (VsLibraryMove, 1);
-      m->uci = g_strdup ((const char *) sqlite3_column_text (st, 0));
-      m->games = sqlite3_column_int (st, 1);
-      m->white_wins = sqlite3_column_int (st, 2);
-      m->draws = sqlite3_column_int (st, 3);
-      m->black_wins = sqlite3_column_int (st, 4);
-      g_ptr_array_add (out, m);
-    }
-  if (rc != SQLITE_DONE)
-    {
-      db_error (lib, error);
-      g_clear_pointer (&out, g_ptr_array_unref);
-    }
-  sqlite3_finalize (st);
-  return out;
+  return rows_query (lib, st, move_row, move_free, error);
 }
 
-static GPtrArray *
-games_query (VsLibrary *lib, sqlite3_stmt *st, GError **error)
+static gpointer
+game_row (sqlite3_stmt *st)
 {
-  GPtrArray *out = g_ptr_array_new_with_free_func (game_free);
-  int rc;
-  while ((rc = sqlite3_step (st)) == SQLITE_ROW)
-    {
-      VsLibraryGame *g = g_new0 (VsLibraryGame, 1);
-      g->game_id = sqlite3_column_int64 (st, 0);
-      g->white = g_strdup ((const char *) sqlite3_column_text (st, 1));
-      g->black = g_strdup ((const char *) sqlite3_column_text (st, 2));
-      g->event = g_strdup ((const char *) sqlite3_column_text (st, 3));
-      g->date = g_strdup ((const char *) sqlite3_column_text (st, 4));
-      g->result = g_strdup ((const char *) sqlite3_column_text (st, 5));
-      g->ply = sqlite3_column_int (st, 6);
-      g_ptr_array_add (out, g);
-    }
-  if (rc != SQLITE_DONE)
-    {
-      db_error (lib, error);
-      g_clear_pointer (&out, g_ptr_array_unref);
-    }
-  sqlite3_finalize (st);
-  return out;
+  VsLibraryGame *g = g_new0 (VsLibraryGame, 1);
+  g->game_id = sqlite3_column_int64 (st, 0);
+  g->white = g_strdup ((const char *) sqlite3_column_text (st, 1));
+  g->black = g_strdup ((const char *) sqlite3_column_text (st, 2));
+  g->event = g_strdup ((const char *) sqlite3_column_text (st, 3));
+  g->date = g_strdup ((const char *) sqlite3_column_text (st, 4));
+  g->result = g_strdup ((const char *) sqlite3_column_text (st, 5));
+  g->ply = sqlite3_column_int (st, 6);
+  g->file = g_strdup ((const char *) sqlite3_column_text (st, 7));
+  g->index_in_file = sqlite3_column_int (st, 8);
+  return g;
 }
 
 GPtrArray *
@@ -465,14 +686,16 @@ vs_library_find (VsLibrary *lib, const char *variant_id, guint64 key, GError **e
 {
   sqlite3_stmt *st = NULL;
   if (!prepare (lib,
-                "SELECT g.id, g.white, g.black, g.event, g.date, g.result, p.ply"
-                " FROM (SELECT game_id, MIN(ply) AS ply FROM positions"
-                "       WHERE variant = ?1 AND key = ?2 GROUP BY game_id) p"
-                " JOIN games g ON g.id = p.game_id ORDER BY g.id", &st, error))
+                "SELECT g.id, g.white, g.black, g.event, g.date, g.result, p.ply, f.path, g.index_in_file"
+                " FROM (SELECT id >> " G_STRINGIFY (POS_PLY_BITS) " AS game_id,"
+                "       MIN(id & " G_STRINGIFY (POS_PLY_MAX) ") AS ply FROM positions"
+                "       WHERE key = ?2 AND variant = (SELECT id FROM variants WHERE name = ?1)"
+                "       GROUP BY game_id) p"
+                " JOIN games g ON g.id = p.game_id JOIN files f ON f.id = g.file_id ORDER BY g.id", &st, error))
     return NULL;
   sqlite3_bind_text (st, 1, variant_id, -1, SQLITE_STATIC);
   sqlite3_bind_int64 (st, 2, (gint64) key);
-  return games_query (lib, st, error);
+  return rows_query (lib, st, game_row, game_free, error);
 }
 
 GPtrArray *
@@ -480,13 +703,15 @@ vs_library_search (VsLibrary *lib, const VsLibraryQuery *q, GError **error)
 {
   sqlite3_stmt *st = NULL;
   if (!prepare (lib,
-                "SELECT id, white, black, event, date, result, plies FROM games WHERE"
+                "SELECT id, white, black, event, date, result, plies,"
+                " (SELECT path FROM files WHERE files.id = file_id), index_in_file FROM games WHERE"
                 " (?1 IS NULL OR variant = ?1)"
                 " AND (?2 IS NULL OR instr(lower(white), lower(?2)) > 0 OR instr(lower(black), lower(?2)) > 0)"
                 " AND (?3 IS NULL OR instr(lower(event), lower(?3)) > 0)"
                 " AND (?4 IS NULL OR date >= ?4)"
-                " AND (?5 IS NULL OR date <= ?5)"
+                " AND (?5 IS NULL OR date <= ?5 OR substr(date, 1, length(?5)) = ?5)"
                 " AND (?6 IS NULL OR result = ?6)"
+                " AND (?7 = 0 OR (?7 >> result_code) & 1)"
                 " ORDER BY id", &st, error))
     return NULL;
   bind_text (st, 1, q->variant_id);
@@ -495,5 +720,6 @@ vs_library_search (VsLibrary *lib, const VsLibraryQuery *q, GError **error)
   bind_text (st, 4, q->date_from);
   bind_text (st, 5, q->date_to);
   bind_text (st, 6, q->result);
-  return games_query (lib, st, error);
+  sqlite3_bind_int (st, 7, q->results);
+  return rows_query (lib, st, game_row, game_free, error);
 }

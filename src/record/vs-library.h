@@ -41,11 +41,16 @@ typedef struct {
   gint64 game_id;
   char  *white, *black, *event, *date, *result;
   guint  ply;          /* first ply at which the position stands (0: start) */
+  char  *file;         /* the record file it was read from (absolute path) */
+  guint  index_in_file;/* its index among the file's games (from 0)       */
 } VsLibraryGame;
 
 /* Header search: NULL fields match anything.  player matches White or
  * Black (substring, case-insensitive), event a substring, date_from/date_to
- * compare the Date header as text ("2016.01.01"), result exactly. */
+ * compare the Date header as text ("2016.01.01", inclusive; a date_to
+ * prefix such as "2016" takes in the whole year), result the Result
+ * header exactly, results the game's outcome: a mask of 1 << VsResult
+ * (0: any), which also works where the header is in another form. */
 typedef struct {
   const char *variant_id;
   const char *player;
@@ -53,6 +58,7 @@ typedef struct {
   const char *date_from;
   const char *date_to;
   const char *result;
+  guint       results;
 } VsLibraryQuery;
 
 VsLibrary *vs_library_open  (const char *path, GError **error);

@@ -75,4 +75,8 @@ VsGame *_vs_gibo_parse_game (VsParseContext *ctx, const char *text, gsize len,
                              VsRecordProblem **problem);
 
 
+/* The value of a header under its PGN name (Event, Round, Date, Site, White,
+ * Black) or, in a game read from gibo, the gibo name for it; NULL if none. */
+const char *_vs_gibo_header (VsGame *game, const char *pgn_key);
+
 G_END_DECLS

@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
-#include "../vs-test-history.h"
 
 typedef struct {
   GHashTable *pos_games;   /* "variant key" → GHashTable set of game index */
@@ -30,6 +29,33 @@ set_add (GHashTable *outer, const char *k, guint game, int result)
   g_hash_table_insert (s, GUINT_TO_POINTER (game + 1), GINT_TO_POINTER (result));
 }
 
+typedef struct {
+  Scan       *sc;
+  const char *vid;
+  guint       game;
+  int         result;
+} ScanGame;
+
+static gboolean
+scan_position (const VsPosition *pos, guint ply, VsMove move, gpointer data)
+{
+  ScanGame *g = data;
+  Scan *sc = g->sc;
+  (void) ply;
+  g_autofree char *k = g_strdup_printf ("%s %" G_GUINT64_FORMAT, g->vid, pos->key);
+  if (!g_hash_table_contains (sc->pos_games, k))
+    g_ptr_array_add (sc->keys, g_strdup (k));
+  set_add (sc->pos_games, k, g->game, g->result);
+  if (move)
+    {
+      char uci[VS_MOVE_TEXT_MAX];
+      vs_move_write (pos, move, VS_NOTATION_UCI, uci);
+      g_autofree char *mk = g_strdup_printf ("%s %s", k, uci);
+      set_add (sc->move_games, mk, g->game, g->result);
+    }
+  return TRUE;
+}
+
 static void
 scan_file (Scan *sc, const char *path)
 {
@@ -39,28 +65,10 @@ scan_file (Scan *sc, const char *path)
   for (guint i = 0; i < vs_game_collection_get_n_games (coll); i++)
     {
       VsGame *g = vs_game_collection_get_game (coll, i);
-      VsGameNode *n = vs_game_get_root (g);
-      if (!vs_game_node_position (n, pos))
+      if (!vs_game_node_position (vs_game_get_root (g), pos))
         continue;
-      guint game = sc->game++;
-      int result = vs_game_get_result (g);
-      const char *vid = vs_game_get_variant (g)->id;
-      for (;;)
-        {
-          g_autofree char *k = g_strdup_printf ("%s %" G_GUINT64_FORMAT, vid, pos->key);
-          if (!g_hash_table_contains (sc->pos_games, k))
-            g_ptr_array_add (sc->keys, g_strdup (k));
-          set_add (sc->pos_games, k, game, result);
-          n = vs_game_node_get_main_child (n);
-          if (!n)
-            break;
-          char uci[VS_MOVE_TEXT_MAX];
-          VsMove m = vs_game_node_get_move (n);
-          vs_move_write (pos, m, VS_NOTATION_UCI, uci);
-          g_autofree char *mk = g_strdup_printf ("%s %s", k, uci);
-          set_add (sc->move_games, mk, game, result);
-          vs_test_make (pos, m);
-        }
+      ScanGame sg = { sc, vs_game_get_variant (g)->id, sc->game++, vs_game_get_result (g) };
+      g_assert_true (vs_game_replay_main_line (g, pos, TRUE, scan_position, &sg));
     }
 }
 
@@ -143,6 +151,20 @@ check_against_scan (VsLibrary *lib, Scan *sc, guint max)
   g_assert_cmpuint (checked, >, 0);
 }
 
+/* The brute-force comparison: a scan of the files (those the library was
+ * given) against the library's game count, explore and find. */
+static void
+check_library (VsLibrary *lib, GPtrArray *paths, guint max)
+{
+  Scan sc;
+  scan_init (&sc);
+  for (guint i = 0; i < paths->len; i++)
+    scan_file (&sc, paths->pdata[i]);
+  g_assert_cmpuint (vs_library_count_games (lib), ==, sc.game);
+  check_against_scan (lib, &sc, max);
+  scan_clear (&sc);
+}
+
 static char *
 tmp_db (const char *dir)
 {
@@ -181,7 +203,7 @@ generate_file (const char *dir, const char *id, guint n, guint32 seed)
           int pick = p < 4 ? g_rand_int_range (rand, 0, MIN (nm, 3)) : g_rand_int_range (rand, 0, nm);
           node = vs_game_add_move (game, node, moves[pick], NULL, &error);
           g_assert_no_error (error);
-          vs_test_make (pos, moves[pick]);
+          vs_position_play (pos, moves[pick]);
         }
       vs_game_set_result (game, (VsResult) g_rand_int_range (rand, 0, 4));
       g_autofree char *pgn = vs_pgn_write_game (game);
@@ -204,22 +226,20 @@ test_generated (void)
   g_autoptr (GError) error = NULL;
   VsLibrary *lib = vs_library_open (db, &error);
   g_assert_no_error (error);
-  Scan sc;
-  scan_init (&sc);
+  g_autoptr (GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
   const char *ids[] = { "chartima", "strato", "janggi", "janggi-casual", "crazyhouse" };
   for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
     {
-      g_autofree char *path = generate_file (dir, ids[i], 40, 17 + i);
+      char *path = generate_file (dir, ids[i], 40, 17 + i);
+      g_ptr_array_add (paths, path);
       VsLibraryStats st = { 0 };
       g_assert_true (vs_library_add_file (lib, path, NULL, NULL, NULL, &st, &error));
       g_assert_no_error (error);
       g_assert_cmpuint (st.problems, ==, 0);
       g_assert_cmpuint (st.games_added, ==, 40);
       vs_library_stats_clear (&st);
-      scan_file (&sc, path);
     }
-  check_against_scan (lib, &sc, 400);
-  scan_clear (&sc);
+  check_library (lib, paths, 400);
   vs_library_close (lib);
 }
 
@@ -257,8 +277,6 @@ test_real (void)
   g_autoptr (GError) error = NULL;
   VsLibrary *lib = vs_library_open (db, &error);
   g_assert_no_error (error);
-  Scan sc;
-  scan_init (&sc);
   g_autoptr (GPtrArray) files = real_files ();
   for (guint i = 0; i < files->len; i++)
     {
@@ -266,10 +284,8 @@ test_real (void)
       g_assert_true (vs_library_add_file (lib, files->pdata[i], NULL, NULL, NULL, &st, &error));
       g_assert_no_error (error);
       vs_library_stats_clear (&st);
-      scan_file (&sc, files->pdata[i]);
     }
-  g_assert_cmpuint (vs_library_count_games (lib), ==, sc.game);
-  check_against_scan (lib, &sc, 400);
+  check_library (lib, files, 400);
 
   /* header search: exact result, player substring */
   VsLibraryQuery q = { .result = "1-0" };
@@ -283,7 +299,6 @@ test_real (void)
   VsLibraryQuery qd = { .date_from = "2017.01.01", .date_to = "2017.12.31", .variant_id = "crazyhouse" };
   g_autoptr (GPtrArray) y17 = vs_library_search (lib, &qd, &error);
   g_assert_cmpuint (y17->len, ==, 1);
-  scan_clear (&sc);
   vs_library_close (lib);
 }
 
@@ -357,12 +372,9 @@ test_damaged (void)
   g_assert_cmpuint (st.games_added, >=, 2);
   g_assert_cmpuint (st.problems, >=, 1);
   g_assert_cmpuint (st.messages->len, ==, st.problems);
-  Scan sc;
-  scan_init (&sc);
-  scan_file (&sc, path);
-  g_assert_cmpuint (vs_library_count_games (lib), ==, sc.game);
-  check_against_scan (lib, &sc, 200);
-  scan_clear (&sc);
+  g_autoptr (GPtrArray) damaged = g_ptr_array_new ();
+  g_ptr_array_add (damaged, path);
+  check_library (lib, damaged, 200);
   vs_library_stats_clear (&st);
   vs_library_close (lib);
 }
@@ -448,7 +460,7 @@ test_cli (void)
   g_free (out);
   g_free (err);
   /* bad arguments: exit 2 with a message */
-  const char *bad[][8] = {
+  const char *bad[][9] = {
     { cli, "library", "explore", "--db", db, NULL },
     { cli, "library", "explore", "--db", db, "--variant", "nochess", NULL },
     { cli, "library", "find", "--db", db, "--variant", "crazyhouse", "--moves=e2e5", },
@@ -466,6 +478,193 @@ test_cli (void)
     }
 }
 
+typedef struct {
+  const char *variant;
+  const char *player, *event, *year, *result;  /* NULL: any */
+  const char *moves;                            /* position filter or NULL */
+} HeaderCase;
+
+static const char *
+header2 (VsGame *g, const char *pgn, const char *gibo)
+{
+  const char *v = vs_game_get_header (g, pgn);
+  return v ? v : vs_game_get_header (g, gibo);
+}
+
+static gboolean
+contains_ci (const char *hay, const char *needle)
+{
+  if (!hay)
+    return FALSE;
+  g_autofree char *h = g_utf8_casefold (hay, -1), *n = g_utf8_casefold (needle, -1);
+  return strstr (h, n) != NULL;
+}
+
+/* A sorted "white|black|ply" list of the games of the files matching c,
+ * by a plain scan of the records (not the library). */
+static char *
+scan_headers (GPtrArray *files, const HeaderCase *c)
+{
+  GPtrArray *lines = g_ptr_array_new_with_free_func (g_free);
+  g_autofree VsPosition *pos = g_new (VsPosition, 1);
+  guint64 want_key = 0;
+  if (c->moves)
+    {
+      g_assert_true (vs_position_init (pos, vs_variant_lookup (c->variant), NULL, NULL));
+      g_auto (GStrv) mv = g_strsplit (c->moves, " ", -1);
+      for (guint i = 0; mv[i]; i++)
+        {
+          VsMove m;
+          g_assert_true (vs_move_parse (pos, mv[i], VS_NOTATION_UCI, &m, NULL, NULL));
+          vs_position_play (pos, m);
+        }
+      want_key = pos->key;
+    }
+  for (guint f = 0; f < files->len; f++)
+    {
+      g_autoptr (VsGameCollection) coll = vs_game_collection_new ();
+      vs_record_read_file (files->pdata[f], NULL, coll, NULL, NULL, NULL, NULL);
+      for (guint i = 0; i < vs_game_collection_get_n_games (coll); i++)
+        {
+          VsGame *g = vs_game_collection_get_game (coll, i);
+          if (strcmp (vs_game_get_variant (g)->id, c->variant) != 0
+              || !vs_game_node_position (vs_game_get_root (g), pos))
+            continue;
+          const char *w = header2 (g, "White", "초대국자"), *b = header2 (g, "Black", "한대국자");
+          const char *date = header2 (g, "Date", "대국일자");
+          if (c->player && !contains_ci (w, c->player) && !contains_ci (b, c->player))
+            continue;
+          if (c->event && !contains_ci (header2 (g, "Event", "대회명"), c->event))
+            continue;
+          if (c->year && !(date && g_str_has_prefix (date, c->year)))
+            continue;
+          VsResult r = vs_game_get_result (g);
+          if (c->result && !((strcmp (c->result, "1-0") == 0 && r == VS_RESULT_WHITE_WINS)
+                             || (strcmp (c->result, "han") == 0 && r == VS_RESULT_BLACK_WINS)
+                             || (strcmp (c->result, "draw") == 0 && r == VS_RESULT_DRAW)))
+            continue;
+          guint ply = vs_game_get_main_line_length (g);
+          if (c->moves)
+            {
+              /* the first ply at which the position stands */
+              guint at = G_MAXUINT, k = 0;
+              g_assert_true (vs_game_node_position (vs_game_get_root (g), pos));
+              for (VsGameNode *n = vs_game_get_root (g);; k++)
+                {
+                  if (pos->key == want_key)
+                    {
+                      at = k;
+                      break;
+                    }
+                  if (!(n = vs_game_node_get_main_child (n)))
+                    break;
+                  vs_position_play (pos, vs_game_node_get_move (n));
+                }
+              if (at == G_MAXUINT)
+                continue;
+              ply = at;
+            }
+          g_ptr_array_add (lines, g_strdup_printf ("%s|%s|%u", w ? w : "?", b ? b : "?", ply));
+        }
+    }
+  g_ptr_array_sort (lines, cmp_str);
+  g_ptr_array_add (lines, NULL);
+  char *out = g_strjoinv ("\n", (char **) lines->pdata);
+  g_ptr_array_unref (lines);
+  return out;
+}
+
+/* library find with header options gives the games a scan of the records
+ * gives, for real Janggi and Crazyhouse records (Korean gibo headers too). */
+static void
+test_cli_headers (void)
+{
+  const char *cli = g_getenv ("VS_CLI");
+  g_assert_nonnull (cli);
+  g_autofree char *dir = g_dir_make_tmp ("vs-library-XXXXXX", NULL);
+  g_autofree char *db = tmp_db (dir);
+  g_autoptr (GPtrArray) files = real_files ();
+  GPtrArray *argv = g_ptr_array_new ();
+  const char *head[] = { cli, "library", "add", "--db", db };
+  for (guint i = 0; i < G_N_ELEMENTS (head); i++)
+    g_ptr_array_add (argv, (gpointer) head[i]);
+  for (guint i = 0; i < files->len; i++)
+    g_ptr_array_add (argv, files->pdata[i]);
+  g_ptr_array_add (argv, NULL);
+  int status = 0;
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDERR_TO_DEV_NULL,
+                               NULL, NULL, NULL, NULL, &status, NULL));
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_ptr_array_unref (argv);
+  const HeaderCase cases[] = {
+    { "crazyhouse", .player = "JANNLEE" },
+    { "crazyhouse", .player = "jannlee", .result = "1-0" },
+    { "crazyhouse", .event = "arena" },
+    { "janggi-casual", .player = "지만이" },
+    { "janggi-casual", .player = "지만이", .result = "han" },
+    { "janggi-casual", .event = "명인장기", .year = "2011" },
+    { "janggi-casual", .year = "1937", .result = "draw" },
+    { "janggi-casual", .year = "2007" },
+    { "janggi-casual", .player = "하여명", .moves = "b1c3" },
+  };
+  guint nonempty = 0;
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      const HeaderCase *c = &cases[i];
+      g_autoptr (GPtrArray) a = g_ptr_array_new_with_free_func (g_free);
+      const char *fixed[] = { cli, "library", "find", "--db", db, "--variant", c->variant };
+      for (guint k = 0; k < G_N_ELEMENTS (fixed); k++)
+        g_ptr_array_add (a, g_strdup (fixed[k]));
+      if (c->player)
+        g_ptr_array_add (a, g_strconcat ("--player=", c->player, NULL));
+      if (c->event)
+        g_ptr_array_add (a, g_strconcat ("--event=", c->event, NULL));
+      if (c->year)
+        {
+          g_ptr_array_add (a, g_strconcat ("--date-from=", c->year, NULL));
+          g_ptr_array_add (a, g_strconcat ("--date-to=", c->year, NULL));
+        }
+      if (c->result)
+        g_ptr_array_add (a, g_strconcat ("--result=", c->result, NULL));
+      if (c->moves)
+        g_ptr_array_add (a, g_strconcat ("--moves=", c->moves, NULL));
+      g_ptr_array_add (a, NULL);
+      g_autofree char *out = NULL, *err = NULL;
+      g_assert_true (g_spawn_sync (NULL, (char **) a->pdata, NULL, 0, NULL, NULL, &out, &err, &status, NULL));
+      g_assert_true (g_spawn_check_wait_status (status, NULL));
+      g_auto (GStrv) rows = g_strsplit (out, "\n", -1);
+      GPtrArray *got = g_ptr_array_new_with_free_func (g_free);
+      for (guint k = 0; rows[k]; k++)
+        {
+          if (!*rows[k])
+            continue;
+          g_auto (GStrv) col = g_strsplit (rows[k], "\t", -1);
+          g_assert_cmpuint (g_strv_length (col), ==, 7);
+          g_ptr_array_add (got, g_strdup_printf ("%s|%s|%s", col[1], col[2], col[6]));
+        }
+      g_ptr_array_sort (got, cmp_str);
+      nonempty += got->len > 0;
+      g_ptr_array_add (got, NULL);
+      g_autofree char *got_text = g_strjoinv ("\n", (char **) got->pdata);
+      g_ptr_array_unref (got);
+      g_autofree char *want = scan_headers (files, c);
+      g_assert_cmpstr (got_text, ==, want);
+    }
+  /* the cases are not all vacuous */
+  g_assert_cmpuint (nonempty, >=, G_N_ELEMENTS (cases) - 1);
+  /* a bad result word, and header options outside find */
+  const char *bad1[] = { cli, "library", "find", "--db", db, "--variant", "janggi", "--result=maybe", NULL };
+  const char *bad2[] = { cli, "library", "explore", "--db", db, "--variant", "janggi", "--player=x", NULL };
+  const char **bad[] = { bad1, bad2 };
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autofree char *out = NULL, *err = NULL;
+      g_assert_true (g_spawn_sync (NULL, (char **) bad[i], NULL, 0, NULL, NULL, &out, &err, &status, NULL));
+      g_assert_true (WIFEXITED (status));
+      g_assert_cmpint (WEXITSTATUS (status), ==, 2);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -476,5 +675,6 @@ main (int argc, char **argv)
   g_test_add_func ("/library/damaged-file", test_damaged);
   g_test_add_func ("/library/cancelled-import", test_cancel);
   g_test_add_func ("/library/cli", test_cli);
+  g_test_add_func ("/library/cli-header-search", test_cli_headers);
   return g_test_run ();
 }

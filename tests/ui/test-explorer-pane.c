@@ -1,0 +1,249 @@
+/* test-explorer-pane.c — the opening explorer pane in a test window over a
+ * library made from tests/data records: its rows and counts are those of
+ * `variant-study-cli library explore`, a click on a move is signalled,
+ * files given to the pane are imported off the main loop; screenshots of
+ * the pane go to VS_SCREENSHOT_DIR (explorer-LANG.png). */
+#include "config.h"
+#include "vs-explorer-pane.h"
+#include "test-app-util.h"
+#include "vs-game-collection.h"
+#include "vs-record.h"
+
+#include <glib/gi18n.h>
+#include <locale.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void
+wait_idle (VsExplorerPane *pane)
+{
+  gint64 end = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+  while (vs_explorer_pane_is_busy (pane) && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (vs_explorer_pane_is_busy (pane));
+}
+
+static char *
+run_cli (const char *const *args)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_ptr_array_add (argv, (gpointer) g_getenv ("VS_CLI"));
+  for (guint i = 0; args[i]; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+  char *out = NULL;
+  int status = 0;
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_STDERR_TO_DEV_NULL,
+                               NULL, NULL, &out, NULL, &status, NULL));
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  return out;
+}
+
+/* The pane's rows against `library explore` (and the games against find). */
+static void
+check_rows (VsExplorerPane *pane, const char *db, const char *variant, const char *moves)
+{
+  const char *ex[] = { "library", "explore", "--db", db, "--variant", variant,
+                       moves ? "--moves" : NULL, moves, NULL };
+  g_autofree char *out = run_cli (ex);
+  g_auto (GStrv) lines = g_strsplit (g_strstrip (out), "\n", -1);
+  guint n = *lines[0] ? g_strv_length (lines) : 0;
+  g_assert_cmpuint (n, >, 0);
+  g_assert_cmpuint (vs_explorer_pane_get_n_moves (pane), ==, n);
+  for (guint i = 0; i < n; i++)
+    {
+      guint g, w, d, b;
+      const char *uci = vs_explorer_pane_get_move (pane, i, &g, &w, &d, &b);
+      g_autofree char *row = g_strdup_printf ("%s %u %u %u %u", uci, g, w, d, b);
+      g_assert_cmpstr (row, ==, lines[i]);
+    }
+  const char *fd[] = { "library", "find", "--db", db, "--variant", variant,
+                       moves ? "--moves" : NULL, moves, NULL };
+  g_autofree char *found = run_cli (fd);
+  g_auto (GStrv) games = g_strsplit (g_strstrip (found), "\n", -1);
+  g_assert_cmpuint (vs_explorer_pane_get_n_games (pane), ==, *games[0] ? g_strv_length (games) : 0);
+}
+
+static void
+moved_cb (VsExplorerPane *pane, const char *uci, char **out)
+{
+  (void) pane;
+  g_free (*out);
+  *out = g_strdup (uci);
+}
+
+typedef struct {
+  char *file;
+  guint index, ply;
+} Opened;
+
+static void
+game_cb (VsExplorerPane *pane, const char *file, guint index, guint ply, Opened *out)
+{
+  (void) pane;
+  g_free (out->file);
+  out->file = g_strdup (file);
+  out->index = index;
+  out->ply = ply;
+}
+
+static void
+finished_cb (VsExplorerPane *pane, guint added, const char *msg, guint *out)
+{
+  (void) pane;
+  (void) msg;
+  *out = added;
+}
+
+static char *
+data_file (const char *rel)
+{
+  return g_build_filename (g_getenv ("VS_TEST_DATA_DIR"), rel, NULL);
+}
+
+static void
+test_explore (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("vs-explorer-XXXXXX", NULL);
+  g_autofree char *db = g_build_filename (dir, "library.db", NULL);
+  /* the library: every Janggi record of the test data, by the CLI */
+  g_autoptr (GPtrArray) add = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (add, g_strdup ("library"));
+  g_ptr_array_add (add, g_strdup ("add"));
+  g_ptr_array_add (add, g_strdup ("--db"));
+  g_ptr_array_add (add, g_strdup (db));
+  g_autofree char *jdir = data_file ("records/janggi");
+  GDir *d = g_dir_open (jdir, 0, NULL);
+  g_assert_nonnull (d);
+  const char *name;
+  while ((name = g_dir_read_name (d)))
+    if (g_str_has_suffix (name, ".gib"))
+      g_ptr_array_add (add, g_build_filename (jdir, name, NULL));
+  g_dir_close (d);
+  g_ptr_array_add (add, NULL);
+  g_free (run_cli ((const char *const *) add->pdata));
+
+  GtkWidget *win = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (win), 560, 640);
+  GtkWidget *w = vs_explorer_pane_new ();
+  VsExplorerPane *pane = VS_EXPLORER_PANE (w);
+  gtk_window_set_child (GTK_WINDOW (win), w);
+  gtk_window_present (GTK_WINDOW (win));
+  vs_explorer_pane_set_library (pane, db);
+  const VsVariant *v = vs_variant_lookup ("janggi-casual");
+  g_autofree VsPosition *pos = g_new (VsPosition, 1);
+  g_assert_true (vs_position_init (pos, v, NULL, NULL));
+  vs_explorer_pane_set_position (pane, pos);
+  wait_idle (pane);
+  check_rows (pane, db, "janggi-casual", NULL);
+
+  g_autofree char *shots = g_strdup (g_getenv ("VS_SCREENSHOT_DIR"));
+  if (shots)
+    {
+      g_mkdir_with_parents (shots, 0755);
+      const char *lang = g_getenv ("LANGUAGE");
+      g_autofree char *file = g_strdup_printf ("explorer-%s.png", lang && *lang ? lang : "en");
+      g_autofree char *path = g_build_filename (shots, file, NULL);
+      g_autoptr (GError) error = NULL;
+      app_test_run (300);
+      g_assert_true (app_test_screenshot (win, path, &error));
+      g_test_message ("screenshot: %s", path);
+    }
+
+  /* a click on the most played move: the signal names it; the window plays it */
+  char *played = NULL;
+  g_signal_connect (pane, "move-activated", G_CALLBACK (moved_cb), &played);
+  GtkWidget *row = vs_explorer_pane_get_move_row (pane, 0);
+  g_assert_nonnull (row);
+  gtk_widget_activate (row);
+  g_assert_nonnull (played);
+  g_assert_cmpstr (played, ==, vs_explorer_pane_get_move (pane, 0, NULL, NULL, NULL, NULL));
+  VsMove m;
+  g_assert_true (vs_move_parse (pos, played, VS_NOTATION_UCI, &m, NULL, NULL));
+  vs_position_play (pos, m);
+  /* two positions in a row: the first query is cancelled, the second shown */
+  vs_explorer_pane_set_position (pane, pos);
+  vs_explorer_pane_set_position (pane, pos);
+  wait_idle (pane);
+  check_rows (pane, db, "janggi-casual", played);
+  g_free (played);
+
+  /* a click on a game of the position search names its file, index and
+   * ply: that game, replayed to that ply, stands in the position shown */
+  Opened op = { 0 };
+  g_signal_connect (pane, "game-activated", G_CALLBACK (game_cb), &op);
+  guint last = vs_explorer_pane_get_n_games (pane) - 1;
+  gtk_widget_activate (vs_explorer_pane_get_game_row (pane, last));
+  g_assert_nonnull (op.file);
+  g_autoptr (VsGameCollection) coll = vs_game_collection_new ();
+  vs_record_read_file (op.file, NULL, coll, NULL, NULL, NULL, NULL);
+  g_assert_cmpuint (op.index, <, vs_game_collection_get_n_games (coll));
+  VsGame *game = vs_game_collection_get_game (coll, op.index);
+  VsGameNode *node = vs_game_get_root (game);
+  for (guint i = 0; i < op.ply; i++)
+    node = vs_game_node_get_main_child (node);
+  g_assert_nonnull (node);
+  g_autofree VsPosition *at = g_new (VsPosition, 1);
+  g_assert_true (vs_game_node_position (node, at));
+  g_assert_cmpuint (at->key, ==, pos->key);
+  g_assert_cmpuint (op.ply, ==, 1);
+  g_free (op.file);
+  gtk_window_destroy (GTK_WINDOW (win));
+}
+
+/* Files handed to the pane (as a drop does) are imported in the background. */
+static void
+test_import (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("vs-explorer-XXXXXX", NULL);
+  g_autofree char *db = g_build_filename (dir, "library.db", NULL);
+  GtkWidget *win = gtk_window_new ();
+  GtkWidget *w = vs_explorer_pane_new ();
+  VsExplorerPane *pane = VS_EXPLORER_PANE (w);
+  gtk_window_set_child (GTK_WINDOW (win), w);
+  gtk_window_present (GTK_WINDOW (win));
+  vs_explorer_pane_set_library (pane, db);
+  const char *names[] = { "records/crazyhouse/lichess-2016-saturs-jannlee.pgn",
+                          "records/crazyhouse/lichess-2017-knightvuillaume-jannlee.pgn",
+                          "records/crazyhouse/lichess-2018-jannlee-crazyara.pgn" };
+  GFile *files[G_N_ELEMENTS (names)];
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *p = data_file (names[i]);
+      files[i] = g_file_new_for_path (p);
+    }
+  guint added = G_MAXUINT;
+  g_signal_connect (pane, "import-finished", G_CALLBACK (finished_cb), &added);
+  g_autofree VsPosition *pos = g_new (VsPosition, 1);
+  g_assert_true (vs_position_init (pos, vs_variant_lookup ("crazyhouse"), NULL, NULL));
+  vs_explorer_pane_set_position (pane, pos);
+  vs_explorer_pane_import_files (pane, files, G_N_ELEMENTS (files));
+  g_assert_true (vs_explorer_pane_is_busy (pane));   /* the main loop is free meanwhile */
+  wait_idle (pane);
+  g_assert_cmpuint (added, ==, 3);
+  check_rows (pane, db, "crazyhouse", NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    g_object_unref (files[i]);
+  gtk_window_destroy (GTK_WINDOW (win));
+}
+
+int
+main (int argc, char **argv)
+{
+  setlocale (LC_ALL, "");
+  const char *localedir = g_getenv ("VS_LOCALEDIR");
+  if (localedir)
+    bindtextdomain (GETTEXT_PACKAGE, localedir);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+  g_test_init (&argc, &argv, NULL);
+  if (!gtk_init_check ())
+    {
+      g_test_skip ("no display");
+      return g_test_run ();
+    }
+  g_assert_nonnull (g_getenv ("VS_CLI"));
+  g_test_add_func ("/explorer-pane/explore-and-click", test_explore);
+  g_test_add_func ("/explorer-pane/import", test_import);
+  return g_test_run ();
+}
