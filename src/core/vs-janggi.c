@@ -980,6 +980,10 @@ janggi_write_move (const VsPosition *pos, VsMove m, VsNotation n, char out[VS_MO
     case VS_NOTATION_SAN:
       write_san (pos, m, out);
       return;
+    case VS_NOTATION_KOREAN:
+    case VS_NOTATION_KOREAN_HANJA:
+      vs_janggi_write_korean (pos, m, n, out);
+      return;
     case VS_NOTATION_GIBO:
       if (VS_MOVE_KIND (m) == VS_MOVE_PASS)
         {
@@ -1345,7 +1349,7 @@ janggi_parse_move (const VsPosition *pos, const char *text, VsNotation n,
                                                         : VS_CORE_ERROR_BAD_MOVE, text);
         }
     }
-  else if (n == VS_NOTATION_GIBO)
+  else if (n == VS_NOTATION_GIBO || n == VS_NOTATION_KOREAN || n == VS_NOTATION_KOREAN_HANJA)
     ok = parse_gibo (pos, text, out, &w, error);
   else
     ok = parse_san (pos, text, out, &w, error);
@@ -1544,6 +1548,8 @@ const VsVariant vs_variant_janggi = {
   .game_state = janggi_game_state,
   .write_move = janggi_write_move,
   .parse_move = janggi_parse_move,
+  .display_notations = vs_janggi_notations,
+  .n_display_notations = VS_JANGGI_N_NOTATIONS,
 };
 
 const VsVariant vs_variant_janggi_casual = {
@@ -1578,4 +1584,6 @@ const VsVariant vs_variant_janggi_casual = {
   .game_state = janggi_game_state,
   .write_move = janggi_write_move,
   .parse_move = janggi_parse_move,
+  .display_notations = vs_janggi_notations,
+  .n_display_notations = VS_JANGGI_N_NOTATIONS,
 };
