@@ -320,6 +320,9 @@ struct _VsVariant {
    * (and 0) means the record notation (VS_NOTATION_SAN) only. */
   const VsNotationInfo *display_notations;
   int         n_display_notations;
+  /* Issue 18 (record reading speed): optional fast form of
+   * vs_position_find_move(); NULL: it generates every legal move. */
+  gboolean  (*find_move)  (const VsPosition *pos, int from, int to, VsMove *out);
 };
 
 /* Issue 18: the display notation of v with the given id, or v's default
@@ -358,6 +361,9 @@ void     vs_position_make      (VsPosition *pos, VsMove m);   /* compacts histor
 void     vs_position_unmake    (VsPosition *pos);
 gboolean vs_position_in_check  (const VsPosition *pos);
 gboolean vs_position_is_legal  (const VsPosition *pos, VsMove m);
+/* The legal move from → to that is not a pass (the first one if several,
+ * e.g. promotion choices), or FALSE. */
+gboolean vs_position_find_move (const VsPosition *pos, int from, int to, VsMove *out);
 VsGameState vs_position_state  (const VsPosition *pos, VsResult *result);
 /* Number of times the current position occurred before (within the
  * reversible part of the history: repetition helpers for modules). */
