@@ -1140,6 +1140,84 @@ test_incremental_legality (void)
   g_test_message ("%d positions compared", positions);
 }
 
+/* Issue 18: record notation with the Japanese piece names of RULES.md §2.3,
+ * golden strings, then every legal move of random games written and read
+ * back to the same move. */
+static char *
+japanese (const VsPosition *pos, const char *san_text)
+{
+  char text[VS_MOVE_TEXT_MAX];
+  vs_move_write (pos, move_san (pos, san_text, NULL), VS_NOTATION_JAPANESE, text);
+  return g_strdup (text);
+}
+
+static void
+test_japanese_notation (void)
+{
+  static const struct { const char *side, *pieces, *san, *ja; } rows[] = {
+    { "w", "K a1 k j10 P d3", "P D3 - D4", "歩兵 D3 - D4" },
+    { "b", "K a1 k j10 n i9", "N I9 - H7", "馬 I9 - H7" },
+    { "w", "K a1 k j10 B e4 n i8", "B E4 x I8 = nB", "ビショップ E4 x I8 = 成ビ" },
+    { "w", "K a1 k j10 P f7", "P F7 - F8 = Ca", "歩兵 F7 - F8 = 大砲" },
+    { "b", "K a1 k j10 u e10 P e3", "Pu E10 - E4 x E3", "押引者 E10 - E4 x E3" },
+    { "w", "K f2 R a2 i b3 k j10", "R A2 xx", "ルーク A2 xx" },
+    { "w", "K a2 P h7 P i7 O i6 k a9", "Co I6 - A6 +", "合作者 I6 - A6 +" },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+    {
+      g_autofree VsPosition *pos = load (rows[i].side, rows[i].pieces);
+      g_autofree char *ja = japanese (pos, rows[i].san);
+      g_assert_cmpstr (ja, ==, rows[i].ja);
+      VsMove m;
+      const char *w = NULL;
+      g_autoptr(GError) error = NULL;
+      g_assert_true (vs_move_parse (pos, ja, VS_NOTATION_JAPANESE, &m, &w, &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (m, ==, move_san (pos, rows[i].san, NULL));
+    }
+  /* the Dog release */
+  g_autofree VsPosition *pos = load ("w", "K a1 B e4 n i8 r h9 k a10");
+  vs_test_make (pos, move_san (pos, "B E4 x I8 = nB", NULL));
+  vs_test_make (pos, move_san (pos, "K A10 - B10", NULL));
+  g_autofree char *dog = japanese (pos, "nB I8 x H9 & D");
+  g_assert_cmpstr (dog, ==, "成ビ I8 x H9 & 犬");
+
+  const VsNotationInfo *d = vs_variant_display_notation (&vs_variant_chartima, "japanese");
+  g_assert_nonnull (d);
+  g_assert_cmpint (d->notation, ==, VS_NOTATION_JAPANESE);
+  g_assert_cmpint (vs_variant_display_notation (&vs_variant_chartima, NULL)->notation, ==, VS_NOTATION_SAN);
+
+  GRand *rand = g_rand_new_with_seed (18);
+  guint64 written = 0;
+  for (int game = 0; game < 40; game++)
+    {
+      g_autofree VsPosition *p = load_fen (vs_variant_chartima.start_fen);
+      for (int ply = 0; ply < 120; ply++)
+        {
+          VsMove moves[VS_MAX_MOVES];
+          int n = vs_position_generate (p, VS_GEN_ALL, moves);
+          if (n == 0 || vs_test_state (p, NULL) != VS_STATE_ONGOING)
+            break;
+          for (int j = 0; j < n; j++)
+            {
+              char text[VS_MOVE_TEXT_MAX];
+              vs_move_write (p, moves[j], VS_NOTATION_JAPANESE, text);
+              VsMove back;
+              const char *w = NULL;
+              g_autoptr(GError) error = NULL;
+              if (!vs_move_parse (p, text, VS_NOTATION_JAPANESE, &back, &w, &error))
+                g_error ("“%s” does not read back: %s", text, error->message);
+              if (back != moves[j] || w != NULL)
+                g_error ("“%s” reads back as another move or with a warning", text);
+              written++;
+            }
+          vs_test_make (p, moves[g_rand_int_range (rand, 0, n)]);
+        }
+    }
+  g_rand_free (rand);
+  g_test_message ("%" G_GUINT64_FORMAT " moves written and read back", written);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1147,6 +1225,7 @@ main (int argc, char **argv)
   for (guint i = 0; i < G_N_ELEMENTS (piece_cases); i++)
     g_test_add_data_func (piece_cases[i].path, &piece_cases[i], test_piece);
   g_test_add_func ("/chartima/piece/captures", test_piece_captures);
+  g_test_add_func ("/chartima/notation/japanese", test_japanese_notation);
   g_test_add_func ("/chartima/rule/promotion", test_promotion_camp);
   g_test_add_func ("/chartima/rule/en-passant", test_en_passant);
   g_test_add_func ("/chartima/rule/dog-release", test_dog_release);

@@ -834,6 +834,98 @@ test_gibo_records (void)
   g_assert_cmpint (games_checked, >, 300);
 }
 
+/* Issue 18: the Korean display notations, golden strings. */
+static void
+test_korean_notations (void)
+{
+  g_autofree VsPosition *a = pos_new (&vs_variant_janggi, NULL);
+  static const struct { const char *uci, *hangul, *hanja; } cho[] = {
+    { "i4h4", "79졸78", "79卒78" }, { "h1g3", "08마87", "08馬87" },
+    { "a1a3", "01차81", "01車81" },
+    { "d1d2", "04사94", "04士94" }, { "e2e1", "95궁05", "95將05" },
+    { "e2e2", "한수쉼", "한수쉼" },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (cho); i++)
+    {
+      g_autofree char *h = write_move (a, cho[i].uci, VS_NOTATION_KOREAN);
+      g_autofree char *j = write_move (a, cho[i].uci, VS_NOTATION_KOREAN_HANJA);
+      g_assert_cmpstr (h, ==, cho[i].hangul);
+      g_assert_cmpstr (j, ==, cho[i].hanja);
+      VsMove m = parse_ok (a, cho[i].uci, VS_NOTATION_UCI);
+      g_assert_cmpuint (parse_ok (a, h, VS_NOTATION_KOREAN), ==, m);
+      g_assert_cmpuint (parse_ok (a, j, VS_NOTATION_KOREAN_HANJA), ==, m);
+    }
+  /* Han: 병 / 兵, and a cannon once it has a screen */
+  play (a, "i4h4");
+  g_autofree char *h1 = write_move (a, "i7h7", VS_NOTATION_KOREAN);
+  g_autofree char *j1 = write_move (a, "i7h7", VS_NOTATION_KOREAN_HANJA);
+  g_assert_cmpstr (h1, ==, "49병48");
+  g_assert_cmpstr (j1, ==, "49兵48");
+  play (a, "i7h7");
+  play (a, "b1c3");
+  play (a, "h10g8");
+  g_autofree char *h2 = write_move (a, "b3d3", VS_NOTATION_KOREAN);
+  g_autofree char *j2 = write_move (a, "b3d3", VS_NOTATION_KOREAN_HANJA);
+  g_assert_cmpstr (h2, ==, "82포84");
+  g_assert_cmpstr (j2, ==, "82包84");
+  /* the variant lists the notations as data, SAN first */
+  const VsNotationInfo *d = vs_variant_display_notation (&vs_variant_janggi, NULL);
+  g_assert_nonnull (d);
+  g_assert_cmpint (d->notation, ==, VS_NOTATION_SAN);
+  g_assert_cmpint (vs_variant_display_notation (&vs_variant_janggi_casual, "korean-hanja")->notation,
+                   ==, VS_NOTATION_KOREAN_HANJA);
+  g_assert_cmpint (vs_variant_display_notation (&vs_variant_janggi, "korean-hangul")->notation,
+                   ==, VS_NOTATION_KOREAN);
+  g_assert_true (vs_variant_display_notation (&vs_variant_janggi, "no-such") == d);
+  g_assert_null (vs_variant_display_notation (&vs_variant_crazyhouse, NULL));
+}
+
+/* Issue 18: every display notation of Janggi, on every legal move of every
+ * position of the real records: written, then read back to the same move. */
+static void
+test_display_notations_records (void)
+{
+  g_autoptr(GPtrArray) oracle = load_oracle ();
+  const VsVariant *v = &vs_variant_janggi_casual;
+  g_assert_cmpint (v->n_display_notations, ==, 3);
+  int positions = 0;
+  guint64 written = 0;
+  for (guint i = 0; i < oracle->len; i++)
+    {
+      OracleGame *g = oracle->pdata[i];
+      if (!g->ok || !g->moves)
+        continue;
+      g_autofree VsPosition *pos = pos_new (v, g->fen);
+      for (int k = 0; k < g->legal_casual; k++)
+        {
+          VsMove moves[VS_MAX_MOVES];
+          int n = vs_position_generate (pos, VS_GEN_ALL, moves);
+          for (int j = 0; j < n; j++)
+            for (int d = 0; d < v->n_display_notations; d++)
+              {
+                VsNotation nt = v->display_notations[d].notation;
+                char out[VS_MOVE_TEXT_MAX];
+                vs_move_write (pos, moves[j], nt, out);
+                VsMove back;
+                const char *w = NULL;
+                g_autoptr(GError) error = NULL;
+                if (!vs_move_parse (pos, out, nt, &back, &w, &error))
+                  g_error ("%s game %d ply %d: %s “%s” does not read back: %s", g->file, g->game,
+                           k + 1, v->display_notations[d].id, out, error->message);
+                if (back != moves[j])
+                  g_error ("%s game %d ply %d: %s “%s” reads back as another move", g->file,
+                           g->game, k + 1, v->display_notations[d].id, out);
+                g_assert_null (w);
+                written++;
+              }
+          vs_test_make (pos, parse_ok (pos, g->moves[k], VS_NOTATION_UCI));
+          positions++;
+        }
+    }
+  g_test_message ("%d positions, %" G_GUINT64_FORMAT " moves written and read back", positions, written);
+  g_assert_cmpint (positions, >, 10000);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -858,5 +950,7 @@ main (int argc, char **argv)
   g_test_add_func ("/rules/janggi/bad-position-strings", test_bad_fen);
   g_test_add_func ("/rules/janggi/oracle-replay", test_oracle_replay);
   g_test_add_func ("/rules/janggi/gibo-records", test_gibo_records);
+  g_test_add_func ("/rules/janggi/korean-notations", test_korean_notations);
+  g_test_add_func ("/rules/janggi/display-notations-records", test_display_notations_records);
   return g_test_run ();
 }

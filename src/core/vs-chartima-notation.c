@@ -78,13 +78,27 @@ check_suffix (ChBoard *after, char out[8])
   out[i] = '\0';
 }
 
+/* Issue 18: the notations Chartima offers for showing moves. */
+const VsNotationInfo vs_ch_notations[CH_N_NOTATIONS] = {
+  { "record", N_("Record notation"), "P D3 - D4", VS_NOTATION_SAN },
+  { "japanese", N_("Japanese piece names"), "歩兵 D3 - D4", VS_NOTATION_JAPANESE },
+};
+
+/* The piece's word: the record abbreviation, or (japanese) its Japanese
+ * name of RULES.md §2.3. */
+static const char *
+piece_word (int type, gboolean japanese)
+{
+  return japanese ? vs_ch_pieces[type].name_ja : vs_ch_pieces[type].record;
+}
+
 static void
-write_san (const VsPosition *pos, VsMove m, char out[VS_MOVE_TEXT_MAX])
+write_san (const VsPosition *pos, VsMove m, gboolean japanese, char out[VS_MOVE_TEXT_MAX])
 {
   int from = VS_MOVE_FROM (m), to = VS_MOVE_TO (m);
   VsMoveKind kind = VS_MOVE_KIND (m);
   VsPiece pc = pos->board[from];
-  const char *abbr = vs_ch_pieces[VS_PIECE_TYPE (pc)].record;
+  const char *abbr = piece_word (VS_PIECE_TYPE (pc), japanese);
   gboolean displacement = kind == VS_MOVE_EN_PASSANT ||
                           (kind != VS_MOVE_CASTLE && kind != VS_MOVE_SUICIDE && pos->board[to]);
   char a[4], b[4], c[4], chk[8];
@@ -105,9 +119,9 @@ write_san (const VsPosition *pos, VsMove m, char out[VS_MOVE_TEXT_MAX])
         for (int i = 0; i < d.n; i++)
           append (out, " x %s", sq_text (d.sq[i], TRUE, c));
       if (kind == VS_MOVE_PROMOTION)
-        append (out, " = %s", vs_ch_pieces[VS_MOVE_PIECE (m)].record);
+        append (out, " = %s", piece_word (VS_MOVE_PIECE (m), japanese));
       if (d.dog != VS_NO_SQUARE)
-        append (out, " & D");
+        append (out, " & %s", piece_word (CH_D, japanese));
     }
   check_suffix (&cb, chk);
   if (chk[0])
@@ -120,7 +134,7 @@ ch_write_move (const VsPosition *pos, VsMove m, VsNotation n, char out[VS_MOVE_T
   if (n == VS_NOTATION_UCI)
     write_uci (pos, m, out);
   else
-    write_san (pos, m, out);
+    write_san (pos, m, n == VS_NOTATION_JAPANESE, out);
 }
 
 /* ---- Readers ------------------------------------------------------------------- */
@@ -453,6 +467,40 @@ parse_uci (const VsPosition *pos, const char *text, VsMove *out, GError **error)
   return TRUE;
 }
 
+/* The Japanese piece names of a move text replaced by the record
+ * abbreviations (longest name first: 成馬 before 馬); the rest is kept, so
+ * the record reader's tolerance applies. */
+static char *
+japanese_to_record (const char *text)
+{
+  GString *s = g_string_new (NULL);
+  const char *p = text;
+  while (*p)
+    {
+      int best = 0;
+      size_t best_len = 0;
+      for (int t = 1; t <= CH_N_TYPES; t++)
+        {
+          const char *ja = vs_ch_pieces[t].name_ja;
+          size_t l = strlen (ja);
+          if (l > best_len && strncmp (p, ja, l) == 0)
+            {
+              best = t;
+              best_len = l;
+            }
+        }
+      if (best)
+        {
+          /* spaces around keep "nB" apart from a following square */
+          g_string_append_printf (s, " %s ", vs_ch_pieces[best].record);
+          p += best_len;
+        }
+      else
+        g_string_append_c (s, *p++);
+    }
+  return g_string_free (s, FALSE);
+}
+
 gboolean
 ch_parse_move (const VsPosition *pos, const char *text, VsNotation n,
                VsMove *out, const char **warning, GError **error)
@@ -464,6 +512,11 @@ ch_parse_move (const VsPosition *pos, const char *text, VsNotation n,
       return parse_uci (pos, text, out, error);
     case VS_NOTATION_SAN:
       return parse_san (pos, text, out, warning, error);
+    case VS_NOTATION_JAPANESE:
+      {
+        g_autofree char *latin = japanese_to_record (text);
+        return parse_san (pos, latin, out, warning, error);
+      }
     default:
       g_set_error (error, VS_CORE_ERROR, VS_CORE_ERROR_UNSUPPORTED,
                    "%s", _("Chartima moves are written in record notation or engine notation only"));

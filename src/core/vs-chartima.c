@@ -651,4 +651,6 @@ const VsVariant vs_variant_chartima = {
   .game_state = ch_game_state,
   .write_move = ch_write_move,
   .parse_move = ch_parse_move,
+  .display_notations = vs_ch_notations,
+  .n_display_notations = CH_N_NOTATIONS,
 };

@@ -94,5 +94,8 @@ gboolean ch_parse_move (const VsPosition *pos, const char *text, VsNotation n,
                         VsMove *out, const char **warning, GError **error);
 
 extern const VsPieceInfo vs_ch_pieces[CH_N_TYPES + 1];
+/* Issue 18: display notations (record notation, Japanese piece names). */
+#define CH_N_NOTATIONS 2
+extern const VsNotationInfo vs_ch_notations[CH_N_NOTATIONS];
 
 G_END_DECLS

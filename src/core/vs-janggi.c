@@ -234,7 +234,8 @@ legal_slow (GenCtx *g, int from, int to)
 #define EMIT(from_, to_)                                                    \
   G_STMT_START {                                                            \
     int f__ = (from_), t__ = (to_);                                         \
-    if ((fast_from && !g->sens[t__]) || legal_slow (g, f__, t__))           \
+    if ((only_to < 0 || t__ == only_to) &&                                  \
+        ((fast_from && !g->sens[t__]) || legal_slow (g, f__, t__)))         \
       {                                                                     \
         if (out)                                                            \
           out[n] = VS_MOVE_MAKE (f__, t__, VS_MOVE_NORMAL, 0);              \
@@ -245,8 +246,10 @@ legal_slow (GenCtx *g, int from, int to)
 #define OWN(p)   ((p) && COLOR (p) == us)
 #define ENEMY(p) ((p) && COLOR (p) != us)
 
+/* only_from / only_to: the moves of the piece on only_from, to only_to
+ * (-1: any); with constants -1 the tests vanish from the full generator. */
 static G_ALWAYS_INLINE inline int
-gen_impl (const VsPosition *pos, VsGenType type, VsMove *out)
+gen_impl (const VsPosition *pos, VsGenType type, VsMove *out, int only_from, int only_to)
 {
   if (pass_ended (pos) || bikjang_ended (pos))
     return 0;
@@ -271,6 +274,8 @@ gen_impl (const VsPosition *pos, VsGenType type, VsMove *out)
   for (int i = 0; i < pv->count[us]; i++)
     {
       int s = pv->list[us][i];
+      if (only_from >= 0 && s != only_from)
+        continue;
       VsPiece p = b[s];
       int t = TYPE (p);
       gboolean fast_from = !g->full && t != KING && !g->sens[s];
@@ -386,7 +391,8 @@ gen_impl (const VsPosition *pos, VsGenType type, VsMove *out)
 
   /* Pass: never in check, except that it is always allowed under bikjang
    * (Fairy-Stockfish's janggi). */
-  if (!noisy && (!in_check || g->bikjang))
+  if (!noisy && (!in_check || g->bikjang) &&
+      (only_from < 0 || only_from == g->ksq) && (only_to < 0 || only_to == g->ksq))
     {
       if (out)
         out[n] = VS_MOVE_MAKE (g->ksq, g->ksq, VS_MOVE_PASS, 0);
@@ -398,13 +404,21 @@ gen_impl (const VsPosition *pos, VsGenType type, VsMove *out)
 static int
 janggi_generate (const VsPosition *pos, VsGenType type, VsMove *out)
 {
-  return gen_impl (pos, type, out);
+  return gen_impl (pos, type, out, -1, -1);
+}
+
+/* The legal moves from `from` to `to` (-1: any): a few, at the cost of one
+ * piece's generation (notation, record reading). */
+static int
+gen_only (const VsPosition *pos, int from, int to, VsMove *out)
+{
+  return gen_impl (pos, VS_GEN_ALL, out, from, to);
 }
 
 static uint64_t
 janggi_count_legal (const VsPosition *pos)
 {
-  return gen_impl (pos, VS_GEN_ALL, NULL);
+  return gen_impl (pos, VS_GEN_ALL, NULL, -1, -1);
 }
 
 /* ---- Make / unmake ----------------------------------------------------------------------- */
@@ -893,11 +907,18 @@ static const char *const gibo_hanja[2][8] = {
 
 #define GIBO_PASS "한수쉼"
 
+/* "e2", "a10": file letter, rank 1–10 (vs_square_name's form, without
+ * its printf: record reading writes two per move). */
 static void
 square_name (int sq, char out[8])
 {
-  static const VsGeometry geom = { NFILES, NRANKS, 1, 1 };
-  vs_square_name (&geom, sq, out);
+  int rank = RANK_OF (sq) + 1;
+  char *o = out;
+  *o++ = 'a' + FILE_OF (sq);
+  if (rank >= 10)
+    *o++ = '1';
+  *o++ = '0' + rank % 10;
+  *o = '\0';
 }
 
 static int
@@ -940,14 +961,14 @@ write_san (const VsPosition *pos, VsMove m, char out[VS_MOVE_TEXT_MAX])
     }
   VsPiece p = pos->board[from];
   int type = TYPE (p);
-  VsMove moves[VS_MAX_MOVES];
-  int n = janggi_generate (pos, VS_GEN_ALL, moves);
+  /* the side's other pieces of the type that can go to `to` as well (one
+   * piece's generation each, not the whole side's) */
+  const JPriv *pv = CPRIV (pos);
   gboolean others = FALSE, same_file = FALSE, same_rank = FALSE;
-  for (int i = 0; i < n; i++)
+  for (int i = 0; i < pv->count[pos->side]; i++)
     {
-      int f2 = VS_MOVE_FROM (moves[i]);
-      if (VS_MOVE_KIND (moves[i]) == VS_MOVE_PASS || VS_MOVE_TO (moves[i]) != to ||
-          f2 == from || TYPE (pos->board[f2]) != type)
+      int f2 = pv->list[pos->side][i];
+      if (f2 == from || TYPE (pos->board[f2]) != type || gen_only (pos, f2, to, NULL) == 0)
         continue;
       others = TRUE;
       if (FILE_OF (f2) == FILE_OF (from))
@@ -960,15 +981,22 @@ write_san (const VsPosition *pos, VsMove m, char out[VS_MOVE_TEXT_MAX])
   if (others)
     {
       if (!same_file)
-        g_snprintf (dis, sizeof dis, "%c", from_sq[0]);
+        dis[0] = from_sq[0], dis[1] = '\0';
       else if (!same_rank)
-        g_snprintf (dis, sizeof dis, "%s", from_sq + 1);
+        strcpy (dis, from_sq + 1);
       else
-        g_snprintf (dis, sizeof dis, "%s", from_sq);
+        strcpy (dis, from_sq);
     }
   square_name (to, sq);
-  g_snprintf (out, VS_MOVE_TEXT_MAX, "%s%s%s%s%s", san_letters[type], dis,
-              pos->board[to] ? "x" : "", sq, check_mark (pos, m));
+  /* letter, disambiguation, capture, square, check mark: at most 1+3+1+3+1
+   * bytes, no printf (record reading writes one SAN per move) */
+  char *o = out;
+  o = g_stpcpy (o, san_letters[type]);
+  o = g_stpcpy (o, dis);
+  if (pos->board[to])
+    *o++ = 'x';
+  o = g_stpcpy (o, sq);
+  strcpy (o, check_mark (pos, m));
 }
 
 /* GIBO point: row from Han's side (1–9, 0 = Cho's back rank), file 1–9. */
@@ -989,6 +1017,10 @@ janggi_write_move (const VsPosition *pos, VsMove m, VsNotation n, char out[VS_MO
     {
     case VS_NOTATION_SAN:
       write_san (pos, m, out);
+      return;
+    case VS_NOTATION_KOREAN:
+    case VS_NOTATION_KOREAN_HANJA:
+      vs_janggi_write_korean (pos, m, n, out);
       return;
     case VS_NOTATION_GIBO:
       if (VS_MOVE_KIND (m) == VS_MOVE_PASS)
@@ -1035,7 +1067,7 @@ static gboolean
 find_move (const VsPosition *pos, int from, int to, VsMove *out)
 {
   VsMove moves[VS_MAX_MOVES];
-  int n = janggi_generate (pos, VS_GEN_ALL, moves);
+  int n = gen_only (pos, from, to, moves);
   for (int i = 0; i < n; i++)
     if (VS_MOVE_FROM (moves[i]) == from && VS_MOVE_TO (moves[i]) == to)
       {
@@ -1043,6 +1075,13 @@ find_move (const VsPosition *pos, int from, int to, VsMove *out)
         return TRUE;
       }
   return FALSE;
+}
+
+/* vtable find_move: never the pass (from = to). */
+static gboolean
+janggi_find_move (const VsPosition *pos, int from, int to, VsMove *out)
+{
+  return from != to && find_move (pos, from, to, out);
 }
 
 static gboolean
@@ -1355,7 +1394,7 @@ janggi_parse_move (const VsPosition *pos, const char *text, VsNotation n,
                                                         : VS_CORE_ERROR_BAD_MOVE, text);
         }
     }
-  else if (n == VS_NOTATION_GIBO)
+  else if (n == VS_NOTATION_GIBO || n == VS_NOTATION_KOREAN || n == VS_NOTATION_KOREAN_HANJA)
     ok = parse_gibo (pos, text, out, &w, error);
   else
     ok = parse_san (pos, text, out, &w, error);
@@ -1559,6 +1598,9 @@ const VsVariant vs_variant_janggi = {
   .game_state = janggi_game_state,
   .write_move = janggi_write_move,
   .parse_move = janggi_parse_move,
+  .display_notations = vs_janggi_notations,
+  .n_display_notations = VS_JANGGI_N_NOTATIONS,
+  .find_move = janggi_find_move,
 };
 
 const VsVariant vs_variant_janggi_casual = {
@@ -1598,4 +1640,7 @@ const VsVariant vs_variant_janggi_casual = {
   .game_state = janggi_game_state,
   .write_move = janggi_write_move,
   .parse_move = janggi_parse_move,
+  .display_notations = vs_janggi_notations,
+  .n_display_notations = VS_JANGGI_N_NOTATIONS,
+  .find_move = janggi_find_move,
 };

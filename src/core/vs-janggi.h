@@ -33,6 +33,15 @@ enum {
   VS_JANGGI_SOLDIER,      /* 졸/병, P                     */
 };
 
+/* Issue 18: the display notations Janggi offers (Western SAN first, the
+ * default; then Korean coordinates with Hangul, with Hanja pieces), and
+ * the writer of the two Korean ones (vs-janggi-notation.c).  Core-internal:
+ * above src/core use vs_move_write and VsVariant.display_notations. */
+#define VS_JANGGI_N_NOTATIONS 3
+extern const VsNotationInfo vs_janggi_notations[VS_JANGGI_N_NOTATIONS];
+void vs_janggi_write_korean (const VsPosition *pos, VsMove m, VsNotation n,
+                             char out[VS_MOVE_TEXT_MAX]);
+
 /* VsPosition.options bit: the bikjang rule is in force (set for "janggi",
  * clear for "janggi-casual"). */
 #define VS_JANGGI_OPTION_BIKJANG 0x1u

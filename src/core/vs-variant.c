@@ -514,3 +514,20 @@ vs_variant_side_name (const VsVariant *v, int color)
     return g_dgettext (GETTEXT_PACKAGE, v->side_names[color]);
   return color ? _("Black") : _("White");
 }
+
+gboolean
+vs_position_find_move (const VsPosition *pos, int from, int to, VsMove *out)
+{
+  if (pos->variant->find_move)
+    return pos->variant->find_move (pos, from, to, out);
+  VsMove moves[VS_MAX_MOVES];
+  int n = pos->variant->generate (pos, VS_GEN_ALL, moves);
+  for (int i = 0; i < n; i++)
+    if (VS_MOVE_FROM (moves[i]) == from && VS_MOVE_TO (moves[i]) == to &&
+        VS_MOVE_KIND (moves[i]) != VS_MOVE_PASS)
+      {
+        *out = moves[i];
+        return TRUE;
+      }
+  return FALSE;
+}

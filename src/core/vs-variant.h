@@ -170,7 +170,22 @@ typedef enum {
                            Crazyhouse and Janggi, the RULES.md notation
                            for Chartima and Strato                         */
   VS_NOTATION_GIBO,     /* Janggi only: 79卒78                              */
+  /* Issue 18: display notations (move list, analysis lines, sheets), each
+   * offered by the variants that list it in display_notations. */
+  VS_NOTATION_KOREAN,        /* Janggi: Korean coordinates, Hangul pieces 79졸78 */
+  VS_NOTATION_KOREAN_HANJA,  /* Janggi: Korean coordinates, Hanja pieces 79卒78  */
+  VS_NOTATION_JAPANESE,      /* Chartima: record notation with the Japanese
+                                piece names of RULES.md §2.3 (歩兵 D3 - D4)     */
 } VsNotation;
+
+/* Issue 18: a notation a variant offers for showing moves (the user picks
+ * one in Preferences).  The first entry of a variant's list is its default. */
+typedef struct {
+  const char *id;          /* settings value, e.g. "san", "korean-hangul"   */
+  const char *label;       /* English, marked N_() and translated at use    */
+  const char *example;     /* a move written so ("79졸78"), never translated */
+  VsNotation  notation;
+} VsNotationInfo;
 
 #define VS_MOVE_TEXT_MAX 96
 
@@ -347,7 +362,18 @@ struct _VsVariant {
    * choice (g_free), or NULL if setup_choice is NONE. */
   VsSetupChoice setup_choice;
   char *(*setup_fen) (int a, int b);
+  /* Issue 18: the notations moves may be shown in, default first; NULL
+   * (and 0) means the record notation (VS_NOTATION_SAN) only. */
+  const VsNotationInfo *display_notations;
+  int         n_display_notations;
+  /* Issue 18 (record reading speed): optional fast form of
+   * vs_position_find_move(); NULL: it generates every legal move. */
+  gboolean  (*find_move)  (const VsPosition *pos, int from, int to, VsMove *out);
 };
+
+/* Issue 18: the display notation of v with the given id, or v's default
+ * (the first listed) when id is NULL or unknown.  NULL if v lists none. */
+const VsNotationInfo *vs_variant_display_notation (const VsVariant *v, const char *id);
 
 /* Issue 18: the translated name of a side ("White", "Cho"). */
 const char *vs_variant_side_name (const VsVariant *v, int color);
@@ -389,6 +415,9 @@ gboolean vs_position_in_check  (const VsPosition *pos);
  * others are looked up in the NOISY list first when they may capture or
  * promote, else (and for variants of VS_FAMILY_OTHER) in the full list. */
 gboolean vs_position_is_legal  (const VsPosition *pos, VsMove m);
+/* The legal move from → to that is not a pass (the first one if several,
+ * e.g. promotion choices), or FALSE. */
+gboolean vs_position_find_move (const VsPosition *pos, int from, int to, VsMove *out);
 /* Null move: FALSE (pos unchanged) where the rules allow none (the side to
  * move is in check, or the variant has no null move). */
 gboolean vs_position_make_null   (VsPosition *pos, VsUndo *u);

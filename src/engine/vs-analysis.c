@@ -94,6 +94,7 @@ vs_analysis_options_init (VsAnalysisOptions *o)
   o->multipv = 1;
   o->threads = 1;
   o->hash_mb = 64;
+  o->notation = VS_NOTATION_SAN;
 }
 
 /* ---- the run (worker side) --------------------------------------------------------- */
@@ -160,7 +161,7 @@ run_free (Run *run)
 }
 
 static char *
-line_text (const VsPosition *pos, const VsMove *moves, int n)
+line_text (const VsPosition *pos, const VsMove *moves, int n, VsNotation notation)
 {
   GString *s = g_string_new (NULL);
   VsPosition line_pos = *pos;
@@ -170,7 +171,7 @@ line_text (const VsPosition *pos, const VsMove *moves, int n)
       if (!vs_position_is_legal (p, moves[i]))
         break;
       char text[VS_MOVE_TEXT_MAX];
-      vs_move_write (p, moves[i], VS_NOTATION_SAN, text);
+      vs_move_write (p, moves[i], notation, text);
       if (i)
         g_string_append_c (s, ' ');
       if (p->side == VS_WHITE)
@@ -216,7 +217,7 @@ info_from_search (Run *run, const VsSearchInfo *si, const char *engine_name, gbo
       o->bound = l->bound;
       o->n_moves = l->pv_len;
       o->moves = g_memdup2 (l->pv, sizeof (VsMove) * l->pv_len);
-      o->text = line_text (run->pos, l->pv, l->pv_len);
+      o->text = line_text (run->pos, l->pv, l->pv_len, run->opts.notation);
     }
   if (a->best_move == VS_MOVE_NONE && a->n_lines)
     a->best_move = a->lines[0].moves[0];

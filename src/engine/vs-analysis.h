@@ -39,6 +39,9 @@ typedef struct {
   gint64   movetime_ms;
   const char *engine_name;         /* the user's name for the UCI engine, used
                                       in error messages (NULL: the command) */
+  /* Issue 18: the notation of the lines' text (VsAnalysisLine.text);
+   * vs_analysis_options_init sets VS_NOTATION_SAN. */
+  VsNotation notation;
 } VsAnalysisOptions;
 
 void vs_analysis_options_init (VsAnalysisOptions *options);
@@ -53,7 +56,7 @@ typedef struct {
   int      bound;                  /* 0 exact, 1 lower, -1 upper            */
   VsMove  *moves;                  /* n_moves legal moves from the position */
   guint    n_moves;
-  char    *text;                   /* the line in the variant's SAN, with move numbers */
+  char    *text;                   /* the line in options.notation, with move numbers */
 } VsAnalysisLine;
 
 /* One report: a boxed, immutable value (copy to keep it). */

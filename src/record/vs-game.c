@@ -357,6 +357,24 @@ vs_game_node_line (const VsGameNode *node, VsLine *out)
   return TRUE;
 }
 
+gboolean
+vs_game_node_write_move (const VsGameNode *node, VsNotation n, char out[VS_MOVE_TEXT_MAX])
+{
+  out[0] = '\0';
+  if (node->parent == NULL)
+    return FALSE;
+  if (n == VS_NOTATION_SAN)
+    {
+      g_strlcpy (out, node->san, VS_MOVE_TEXT_MAX);
+      return TRUE;
+    }
+  g_autofree VsPosition *pos = g_new (VsPosition, 1);
+  if (!vs_game_node_position (node->parent, pos))
+    return FALSE;
+  vs_move_write (pos, node->move, n, out);
+  return TRUE;
+}
+
 char *
 vs_game_node_fen (const VsGameNode *node)
 {

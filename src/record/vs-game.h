@@ -129,6 +129,12 @@ VsGame     *vs_game_node_get_game         (const VsGameNode *node);
 /* The move (VS_MOVE_NONE on the root) and its SAN text ("" on the root). */
 VsMove      vs_game_node_get_move         (const VsGameNode *node);
 const char *vs_game_node_get_san          (const VsGameNode *node);
+/* Issue 18: the node's move written in notation n (for display: Korean
+ * coordinates, Japanese piece names…), from its parent's position;
+ * VS_NOTATION_SAN gives the stored SAN.  FALSE (out = "") for the root or
+ * a bad start position. */
+gboolean    vs_game_node_write_move       (const VsGameNode *node, VsNotation n,
+                                           char out[VS_MOVE_TEXT_MAX]);
 
 /* Comments, NULL if none.  "before" is written before the move (mostly at
  * the start of a variation); "after" follows the move (on the root: the

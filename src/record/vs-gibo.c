@@ -442,15 +442,9 @@ read_move (Gib *G, VsPosition *pos, VsGameNode **cur)
           illegal (G, pos, *cur, p, tend, why);
           return FALSE;
         }
-      VsMove moves[VS_MAX_MOVES];
-      int n = vs_position_generate (pos, VS_GEN_ALL, moves);
-      for (int i = 0; i < n; i++)
-        if (VS_MOVE_FROM (moves[i]) == from && VS_MOVE_TO (moves[i]) == to
-            && VS_MOVE_KIND (moves[i]) != VS_MOVE_PASS)
-          {
-            m = moves[i];
-            break;
-          }
+      /* one piece's moves, not the whole side's (issue 18: replay speed) */
+      if (!vs_position_find_move (pos, from, to, &m))
+        m = VS_MOVE_NONE;
       if (m == VS_MOVE_NONE)
         {
           illegal (G, pos, *cur, p, tend, _("this move is not legal"));

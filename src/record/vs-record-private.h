@@ -50,6 +50,8 @@ gboolean    _vs_game_node_has_commands (const VsGameNode *node);
 
 /* ---- Per-format game parsers (text is UTF-8, one game) ---- */
 
+typedef struct _VsStartCache VsStartCache;
+
 typedef struct {
   const char      *filename;
   const VsVariant *variant;      /* options->variant */
@@ -57,11 +59,10 @@ typedef struct {
   guint            first_line;   /* line number of text's first line */
   VsPosition      *pos;          /* scratch, owned by the caller */
   gboolean         canonical_san; /* options->canonical_san */
-  /* the last start position set up, reused by the next game with the same
-   * variant and position string (owned by the caller; may be NULL) */
-  VsPosition      *start_cache;
-  const VsVariant *cache_variant;
-  char            *cache_fen;
+  /* the last start positions set up (a few: gibo collections alternate
+   * setups), reused by later games with the same variant and position
+   * string (owned by the caller; may be NULL) */
+  VsStartCache    *start_cache;
 } VsParseContext;
 
 /* vs_position_init through ctx's cache. */

@@ -127,30 +127,64 @@ vs_record_detect_format (const char *data, gsize len, const char *filename)
 
 /* ---- Start positions ---- */
 
-/* A VsPosition is a small plain value: the cached start position is copied. */
-static void
-copy_fresh_position (VsPosition *dst, const VsPosition *src)
+/* Start positions already set up (a VsPosition is a small plain value,
+ * copied whole), by variant and position string, least recently used out. */
+#define START_CACHE_SIZE 16
+
+typedef struct {
+  const VsVariant *variant;
+  char            *fen;
+  guint64          used;
+  VsPosition       pos;
+} StartEntry;
+
+struct _VsStartCache {
+  StartEntry e[START_CACHE_SIZE];
+  guint64    tick;
+};
+
+static VsStartCache *
+start_cache_new (void)
 {
-  memcpy (dst, src, sizeof *src);
+  return g_new0 (VsStartCache, 1);
+}
+
+static void
+start_cache_free (VsStartCache *c)
+{
+  if (c == NULL)
+    return;
+  for (int i = 0; i < START_CACHE_SIZE; i++)
+    g_free (c->e[i].fen);
+  g_free (c);
 }
 
 gboolean
 _vs_parse_start_position (VsParseContext *ctx, const VsVariant *v, const char *fen, GError **error)
 {
   const char *key = fen ? fen : "";
-  if (ctx->start_cache && ctx->cache_variant == v && g_strcmp0 (ctx->cache_fen, key) == 0)
-    {
-      copy_fresh_position (ctx->pos, ctx->start_cache);
-      return TRUE;
-    }
+  VsStartCache *c = ctx->start_cache;
+  if (c)
+    for (int i = 0; i < START_CACHE_SIZE; i++)
+      if (c->e[i].fen && c->e[i].variant == v && strcmp (c->e[i].fen, key) == 0)
+        {
+          *ctx->pos = c->e[i].pos;
+          c->e[i].used = ++c->tick;
+          return TRUE;
+        }
   if (!vs_position_init (ctx->pos, v, fen, error))
     return FALSE;
-  if (ctx->start_cache)
+  if (c)
     {
-      copy_fresh_position (ctx->start_cache, ctx->pos);
-      ctx->cache_variant = v;
-      g_free (ctx->cache_fen);
-      ctx->cache_fen = g_strdup (key);
+      StartEntry *old = &c->e[0];
+      for (int i = 1; i < START_CACHE_SIZE; i++)
+        if (c->e[i].used < old->used)
+          old = &c->e[i];
+      old->pos = *ctx->pos;
+      old->variant = v;
+      g_free (old->fen);
+      old->fen = g_strdup (key);
+      old->used = ++c->tick;
     }
   return TRUE;
 }
@@ -212,9 +246,7 @@ typedef struct {
   VsRecordProblem *first_problem;
   guint            n_problems;
   VsRecordProblem *encoding_problem;   /* pending for the current game */
-  VsPosition      *start_cache;
-  const VsVariant *cache_variant;
-  char            *cache_fen;
+  VsStartCache    *start_cache;
   gboolean         stop;
   VsPosition      *pos;
   GCancellable    *cancellable;
@@ -253,8 +285,6 @@ flush_game (Reader *R)
     .pos = R->pos,
     .canonical_san = R->options->canonical_san,
     .start_cache = R->start_cache,
-    .cache_variant = R->cache_variant,
-    .cache_fen = R->cache_fen,
   };
   VsRecordProblem *problem = NULL;
   VsGame *game;
@@ -270,8 +300,6 @@ flush_game (Reader *R)
       R->encoding_problem = NULL;
     }
   g_clear_pointer (&R->encoding_problem, vs_record_problem_free);
-  R->cache_variant = ctx.cache_variant;
-  R->cache_fen = ctx.cache_fen;
   if (problem)
     note_problem (R, problem);
   if (!R->game_func (game, problem, R->game_data))
@@ -491,7 +519,7 @@ vs_record_read_stream (GInputStream *in, guint64 total_size, const VsRecordOptio
   R.line = g_string_sized_new (256);
   R.game_line = 1;
   R.pos = g_new (VsPosition, 1);
-  R.start_cache = g_new (VsPosition, 1);
+  R.start_cache = start_cache_new ();
   R.cancellable = cancellable;
 
   GByteArray *buf = g_byte_array_sized_new (BLOCK_SIZE * 2);
@@ -573,8 +601,7 @@ vs_record_read_stream (GInputStream *in, guint64 total_size, const VsRecordOptio
   g_string_free (R.game, TRUE);
   g_string_free (R.line, TRUE);
   g_free (R.pos);
-  g_free (R.start_cache);
-  g_free (R.cache_fen);
+  start_cache_free (R.start_cache);
   vs_record_problem_free (R.encoding_problem);
   if (R.have_conv && R.cp949 != (GIConv) -1)
     g_iconv_close (R.cp949);

@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "vs-analysis-pane.h"
+#include "vs-move-notation.h"
 #include "vs-engine-config.h"
 #include "vs-uci-client.h"
 
@@ -205,6 +206,8 @@ vs_analysis_pane_get_options (VsAnalysisPane *self, VsAnalysisOptions *o)
       o->threads = g_settings_get_int (self->settings, "engine-threads");
       o->hash_mb = g_settings_get_int (self->settings, "engine-hash");
       o->multipv = g_settings_get_int (self->settings, "engine-multipv");
+      if (self->have_pos)
+        o->notation = vs_move_notation_get (self->settings, self->pos->variant);
     }
 }
 
@@ -444,7 +447,8 @@ settings_changed_cb (GSettings *settings, const char *key, VsAnalysisPane *self)
       if (gtk_toggle_button_get_active (self->run_button))
         run (self);
     }
-  else if (g_str_has_prefix (key, "engine-") && gtk_toggle_button_get_active (self->run_button))
+  else if ((g_str_has_prefix (key, "engine-") || g_str_equal (key, "move-notations")) &&
+           gtk_toggle_button_get_active (self->run_button))
     run (self);
 }
 

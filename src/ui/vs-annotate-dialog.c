@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 
 #include "vs-annotate-dialog.h"
+#include "vs-window.h"
 
 struct _VsAnnotateDialog
 {
@@ -91,5 +92,15 @@ vs_annotate_dialog_new (GtkWindow *parent, const char *engine_name)
   GtkStringList *list = gtk_string_list_new (engines);
   gtk_drop_down_set_model (self->engine_choice, G_LIST_MODEL (list));
   g_object_unref (list);
+  /* Issue 18: the sides by their names in the game shown (Cho/Han) */
+  if (VS_IS_WINDOW (parent) && vs_window_get_game (VS_WINDOW (parent)))
+    {
+      const VsVariant *v = vs_game_get_variant (vs_window_get_game (VS_WINDOW (parent)));
+      const char *sides[] = { _("Both sides"), vs_variant_side_name (v, VS_WHITE),
+                              vs_variant_side_name (v, VS_BLACK), NULL };
+      GtkStringList *sl = gtk_string_list_new (sides);
+      gtk_drop_down_set_model (self->sides_choice, G_LIST_MODEL (sl));
+      g_object_unref (sl);
+    }
   return self;
 }

@@ -184,6 +184,7 @@ vs_application_startup (GApplication *app)
     { "win.paste", { "<Control>v", NULL } },
     { "win.flip-board", { "<Control>f", NULL } },
     { "win.toggle-analysis", { "<Control>e", NULL } },
+    { "win.toggle-explorer", { "<Control><Shift>o", NULL } },   /* issue 19 */
     { "win.game-list", { "<Control>l", NULL } },
     { "win.setup-position", { "<Control><Shift>p", NULL } },
     { "win.print", { "<Control>p", NULL } },

@@ -1,6 +1,7 @@
 /* vs-export-dialog.c — diagram and study-sheet exports of the study window. */
 #include "config.h"
 #include "vs-export-dialog.h"
+#include "vs-move-notation.h"
 
 #include <glib/gi18n.h>
 #include <cairo-pdf.h>
@@ -412,7 +413,9 @@ vs_export_sheet_async (gpointer source_object, VsGame *game, VsPaper paper, cons
   double w, h;
   vs_paper_size (paper, &w, &h);
   /* Laid out now: the sheet reads the game as it is. */
-  j->sheet = vs_study_sheet_new (game, w, h, &error);
+  g_autoptr (GSettings) settings = vs_move_notation_settings_new ();
+  j->sheet = vs_study_sheet_new_full (game, w, h, vs_move_notation_get (settings, vs_game_get_variant (game)),
+                                      &error);
   if (j->sheet == NULL)
     {
       g_task_return_error (task, error);

@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 
 #include "vs-move-tree-view.h"
+#include "vs-move-notation.h"
 
 typedef struct
 {
@@ -35,6 +36,8 @@ struct _VsMoveTreeView
   int root_side;        /* side to move at the start */
   int root_fullmove;
   guint rebuild_idle;
+  GSettings *settings;  /* issue 18: "move-notations", or NULL */
+  VsNotation notation;  /* the one chosen for the game's variant */
 };
 
 enum { NODE_ACTIVATED, N_SIGNALS };
@@ -95,9 +98,15 @@ insert_move (VsMoveTreeView *self, VsGameNode *node, gboolean force_number, cons
     insert (self, number, "number", depth_tag);
 
   /* Record notations with spaces (Chartima, Strato) never break inside a move. */
-  /* Issue 18: a pass reads "Pass", never as a King move. */
-  GString *text = g_string_new (VS_MOVE_KIND (vs_game_node_get_move (node)) == VS_MOVE_PASS
-                                ? _("Pass") : vs_game_node_get_san (node));
+  /* Issue 18: a pass reads "Pass" (한수쉼 in the Korean notations), never as
+   * a King move; moves are in the notation chosen in Preferences. */
+  char written[VS_MOVE_TEXT_MAX];
+  const char *shown = vs_game_node_get_san (node);
+  if (self->notation != VS_NOTATION_SAN && vs_game_node_write_move (node, self->notation, written))
+    shown = written;
+  else if (VS_MOVE_KIND (vs_game_node_get_move (node)) == VS_MOVE_PASS)
+    shown = _("Pass");
+  GString *text = g_string_new (shown);
   g_string_replace (text, " ", "\u00a0", 0);
   g_string_replace (text, "-", "-\u2060", 0);   /* no break after a hyphen either */
   const guint8 *nags;
@@ -191,6 +200,7 @@ rebuild (VsMoveTreeView *self)
   if (self->game == NULL)
     return;
 
+  self->notation = vs_move_notation_get (self->settings, vs_game_get_variant (self->game));
   VsGameNode *root = vs_game_get_root (self->game);
   g_autofree VsPosition *pos = g_new (VsPosition, 1);
   if (vs_game_node_position (root, pos))
@@ -228,7 +238,27 @@ game_changed_cb (VsGame *game, VsMoveTreeView *self)
     self->rebuild_idle = g_idle_add_full (G_PRIORITY_HIGH_IDLE, (GSourceFunc) (void (*)(void)) rebuild, self, NULL);
 }
 
+static void
+notation_changed_cb (GSettings *settings, const char *key, VsMoveTreeView *self)
+{
+  game_changed_cb (self->game, self);
+}
+
 /* ---- Public API ------------------------------------------------------------ */
+
+void
+vs_move_tree_view_set_settings (VsMoveTreeView *self, GSettings *settings)
+{
+  g_return_if_fail (VS_IS_MOVE_TREE_VIEW (self));
+  if (self->settings == settings)
+    return;
+  if (self->settings)
+    g_signal_handlers_disconnect_by_data (self->settings, self);
+  g_set_object (&self->settings, settings);
+  if (settings)
+    g_signal_connect (settings, "changed::move-notations", G_CALLBACK (notation_changed_cb), self);
+  rebuild (self);
+}
 
 void
 vs_move_tree_view_set_game (VsMoveTreeView *self, VsGame *game)
@@ -396,6 +426,9 @@ vs_move_tree_view_dispose (GObject *object)
   if (self->game)
     g_clear_signal_handler (&self->changed_id, self->game);
   g_clear_object (&self->game);
+  if (self->settings)
+    g_signal_handlers_disconnect_by_data (self->settings, self);
+  g_clear_object (&self->settings);
   gtk_widget_dispose_template (GTK_WIDGET (self), VS_TYPE_MOVE_TREE_VIEW);
   G_OBJECT_CLASS (vs_move_tree_view_parent_class)->dispose (object);
 }
@@ -471,6 +504,13 @@ vs_move_tree_view_init (VsMoveTreeView *self)
   GtkEventController *motion = gtk_event_controller_motion_new ();
   g_signal_connect (motion, "motion", G_CALLBACK (motion_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self->text_view), motion);
+
+  /* Issue 18: the move notation chosen in Preferences (the application's
+   * settings when installed; vs_move_tree_view_set_settings() replaces them). */
+  self->notation = VS_NOTATION_SAN;
+  self->settings = vs_move_notation_settings_new ();
+  if (self->settings)
+    g_signal_connect (self->settings, "changed::move-notations", G_CALLBACK (notation_changed_cb), self);
 }
 
 GtkWidget *

@@ -15,6 +15,10 @@ void        vs_move_tree_view_set_game    (VsMoveTreeView *self, VsGame *game);
 VsGame     *vs_move_tree_view_get_game    (VsMoveTreeView *self);
 /* Highlights node (NULL or the root: nothing) and scrolls to it. */
 void        vs_move_tree_view_set_current (VsMoveTreeView *self, VsGameNode *node);
+/* Issue 18: the settings whose "move-notations" choose the notation moves
+ * are shown in (by default the application's, when its schema is
+ * installed; NULL: the record notation). */
+void        vs_move_tree_view_set_settings (VsMoveTreeView *self, GSettings *settings);
 /* The shown text (for tests and accessibility). */
 char       *vs_move_tree_view_get_text    (VsMoveTreeView *self);
 /* The node whose move text covers character offset `offset`, or NULL. */

@@ -9,6 +9,7 @@
 #include "vs-engine-config.h"
 #include "vs-variant.h"
 #include "vs-preferences-dialog.h"
+#include "vs-move-notation.h"
 
 struct _VsPreferencesDialog
 {
@@ -21,6 +22,8 @@ struct _VsPreferencesDialog
   GtkDropDown *western_pieces_dropdown;
   GtkSwitch *board_3d_switch;
   GtkDropDown *strato_view_dropdown;
+  GtkGrid *appearance_grid;
+  GPtrArray *notation_dropdowns;   /* issue 18: one per game offering notations */
   GtkSwitch *coordinates_switch;
   GtkSwitch *animation_switch;
   GtkSpinButton *threads_spin;
@@ -95,9 +98,80 @@ bind_dropdown (VsPreferencesDialog *self, const char *key, GtkDropDown *dropdown
   g_signal_connect (dropdown, "notify::selected", G_CALLBACK (dropdown_selected_cb), self);
 }
 
+/* ---- Move notations (issue 18) -------------------------------------------------
+ * One drop-down per game that offers more than one notation
+ * (VsVariant.display_notations), in the "move-notations" key. */
+
+static void
+sync_notation (VsPreferencesDialog *self, GtkDropDown *dropdown)
+{
+  const VsVariant *v = g_object_get_data (G_OBJECT (dropdown), "vs-variant");
+  const VsNotationInfo *info = vs_move_notation_info (self->settings, v);
+  guint selected = info ? (guint) (info - v->display_notations) : 0;
+  if (gtk_drop_down_get_selected (dropdown) != selected)
+    gtk_drop_down_set_selected (dropdown, selected);
+}
+
+static void
+notation_selected_cb (GtkDropDown *dropdown, GParamSpec *pspec, VsPreferencesDialog *self)
+{
+  const VsVariant *v = g_object_get_data (G_OBJECT (dropdown), "vs-variant");
+  guint selected = gtk_drop_down_get_selected (dropdown);
+  if (selected == GTK_INVALID_LIST_POSITION || (int) selected >= v->n_display_notations)
+    return;
+  const VsNotationInfo *now = vs_move_notation_info (self->settings, v);
+  if (now != &v->display_notations[selected])
+    vs_move_notation_set (self->settings, v, v->display_notations[selected].id);
+}
+
+static void
+add_notation_rows (VsPreferencesDialog *self)
+{
+  int row = 6;
+  const VsVariant *const *all = vs_variants ();
+  for (int i = 0; all[i]; i++)
+    {
+      const VsVariant *v = all[i];
+      if (v->n_display_notations < 2)
+        continue;
+      /* one row per game: its first rule set stands for the family */
+      gboolean seen = FALSE;
+      for (int j = 0; j < i; j++)
+        if (g_strcmp0 (all[j]->family_id ? all[j]->family_id : all[j]->id,
+                       v->family_id ? v->family_id : v->id) == 0)
+          seen = TRUE;
+      if (seen)
+        continue;
+      g_autofree char *text = g_strdup_printf (_("%s move notation"), _(v->name));
+      GtkWidget *label = gtk_label_new (text);
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_widget_set_hexpand (label, TRUE);
+      GtkStringList *model = gtk_string_list_new (NULL);
+      for (int k = 0; k < v->n_display_notations; k++)
+        {
+          g_autofree char *item = g_strdup_printf ("%s (%s)", _(v->display_notations[k].label),
+                                                   v->display_notations[k].example);
+          gtk_string_list_append (model, item);
+        }
+      GtkWidget *dd = gtk_drop_down_new (G_LIST_MODEL (model), NULL);
+      gtk_widget_set_name (dd, v->family_id ? v->family_id : v->id);
+      gtk_label_set_mnemonic_widget (GTK_LABEL (label), dd);
+      g_object_set_data (G_OBJECT (dd), "vs-variant", (gpointer) v);
+      gtk_grid_attach (self->appearance_grid, label, 0, row, 1, 1);
+      gtk_grid_attach (self->appearance_grid, dd, 1, row, 1, 1);
+      row++;
+      sync_notation (self, GTK_DROP_DOWN (dd));
+      g_signal_connect (dd, "notify::selected", G_CALLBACK (notation_selected_cb), self);
+      g_ptr_array_add (self->notation_dropdowns, dd);
+    }
+}
+
 static void
 setting_changed_cb (GSettings *settings, const char *key, VsPreferencesDialog *self)
 {
+  if (g_strcmp0 (key, "move-notations") == 0)
+    for (guint i = 0; i < self->notation_dropdowns->len; i++)
+      sync_notation (self, self->notation_dropdowns->pdata[i]);
   GtkDropDown *dropdowns[] = { self->board_theme_dropdown, self->chartima_pieces_dropdown,
                                self->janggi_pieces_dropdown, self->western_pieces_dropdown,
                                self->strato_view_dropdown };
@@ -564,6 +638,7 @@ vs_preferences_dialog_dispose (GObject *object)
   if (self->settings)
     g_signal_handlers_disconnect_by_data (self->settings, self);
   g_clear_object (&self->settings);
+  g_clear_pointer (&self->notation_dropdowns, g_ptr_array_unref);
   gtk_widget_dispose_template (GTK_WIDGET (self), VS_TYPE_PREFERENCES_DIALOG);
   G_OBJECT_CLASS (vs_preferences_dialog_parent_class)->dispose (object);
 }
@@ -581,6 +656,7 @@ vs_preferences_dialog_class_init (VsPreferencesDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, VsPreferencesDialog, board_3d_switch);
   gtk_widget_class_bind_template_child (widget_class, VsPreferencesDialog, board_theme_dropdown);
   gtk_widget_class_bind_template_child (widget_class, VsPreferencesDialog, strato_view_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, VsPreferencesDialog, appearance_grid);
   gtk_widget_class_bind_template_child (widget_class, VsPreferencesDialog, coordinates_switch);
   gtk_widget_class_bind_template_child (widget_class, VsPreferencesDialog, animation_switch);
   gtk_widget_class_bind_template_child (widget_class, VsPreferencesDialog, threads_spin);
@@ -598,6 +674,7 @@ static void
 vs_preferences_dialog_init (VsPreferencesDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->notation_dropdowns = g_ptr_array_new ();
 }
 
 VsPreferencesDialog *
@@ -616,6 +693,7 @@ vs_preferences_dialog_new (GtkWindow *parent, GSettings *settings)
   bind_dropdown (self, "piece-set-western", self->western_pieces_dropdown,
                  vs_piece_set_names_for_variant (&vs_variant_crazyhouse), vs_piece_set_label);
   bind_dropdown (self, "strato-view", self->strato_view_dropdown, NULL, NULL);
+  add_notation_rows (self);
   g_signal_connect (settings, "changed", G_CALLBACK (setting_changed_cb), self);
 
   g_settings_bind (settings, "show-coordinates", self->coordinates_switch, "active", G_SETTINGS_BIND_DEFAULT);

@@ -1,6 +1,7 @@
 /* vs-study-print.c — a study sheet through GtkPrintOperation. */
 #include "config.h"
 #include "vs-study-print.h"
+#include "vs-move-notation.h"
 
 #include <glib/gi18n.h>
 
@@ -23,8 +24,12 @@ begin_print (GtkPrintOperation *op, GtkPrintContext *ctx, PrintData *d)
   g_autoptr(GError) error = NULL;
   g_clear_pointer (&d->sheet, vs_study_sheet_free);
   /* full page, points: the context is the whole sheet of paper */
-  d->sheet = vs_study_sheet_new (d->game, gtk_print_context_get_width (ctx),
-                                 gtk_print_context_get_height (ctx), &error);
+  /* issue 18: the moves in the notation chosen in Preferences */
+  g_autoptr (GSettings) settings = vs_move_notation_settings_new ();
+  d->sheet = vs_study_sheet_new_full (d->game, gtk_print_context_get_width (ctx),
+                                      gtk_print_context_get_height (ctx),
+                                      vs_move_notation_get (settings, vs_game_get_variant (d->game)),
+                                      &error);
   if (d->sheet == NULL)
     {
       g_warning ("study sheet: %s", error->message);

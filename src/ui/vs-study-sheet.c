@@ -55,6 +55,7 @@ struct _VsStudySheet
   GPtrArray    *diagrams;     /* Diagram */
   int           n_pages;
   char         *footer;
+  VsNotation    notation;     /* issue 18: the moves' notation */
   /* layout state */
   double        y;
   int           page;
@@ -331,11 +332,23 @@ move_number (VsStudySheet *sh, VsGameNode *node)
   return sh->fullmove0 + (vs_game_node_get_ply (node) - 1 + sh->side0) / 2;
 }
 
+/* The node's move in the sheet's notation (a pass as "Pass" in SAN). */
+static const char *
+move_text (VsStudySheet *sh, VsGameNode *node, char buf[VS_MOVE_TEXT_MAX])
+{
+  if (sh->notation != VS_NOTATION_SAN && vs_game_node_write_move (node, sh->notation, buf))
+    return buf;
+  if (VS_MOVE_KIND (vs_game_node_get_move (node)) == VS_MOVE_PASS)
+    return _("Pass");
+  return vs_game_node_get_san (node);
+}
+
 /* "12. Nf3", "12... Nc6" (number only where needed) */
 static char *
 move_label (VsStudySheet *sh, VsGameNode *node)
 {
-  const char *san = vs_game_node_get_san (node);
+  char buf[VS_MOVE_TEXT_MAX];
+  const char *san = move_text (sh, node, buf);
   return white_moves (sh, node) ? g_strdup_printf ("%u. %s", move_number (sh, node), san)
                                  : g_strdup_printf ("%u... %s", move_number (sh, node), san);
 }
@@ -354,7 +367,8 @@ append_move (VsStudySheet *sh, GString *s, VsGameNode *node, gboolean *need_numb
     g_string_append_printf (s, "%u. ", move_number (sh, node));
   else if (*need_number)
     g_string_append_printf (s, "%u... ", move_number (sh, node));
-  g_autofree char *san = g_markup_escape_text (vs_game_node_get_san (node), -1);
+  char buf[VS_MOVE_TEXT_MAX];
+  g_autofree char *san = g_markup_escape_text (move_text (sh, node, buf), -1);
   g_string_append_printf (s, bold ? "<b>%s</b>" : "%s", san);
   const guint8 *nags;
   guint n = vs_game_node_get_nags (node, &nags);
@@ -421,9 +435,17 @@ add_headers (VsStudySheet *sh, VsGame *game)
     black = vs_game_get_header (game, "한대국자");
   if (event == NULL)
     event = vs_game_get_header (game, "대회명");
-  g_autofree char *title = white || black
-    ? g_strdup_printf ("%s – %s", white ? white : "?", black ? black : "?")
-    : g_strdup (event ? event : _("Game"));
+  /* Issue 18: a variant with its own side names shows them (초 X – 한 Y) */
+  const VsVariant *v = vs_game_get_variant (game);
+  g_autofree char *title = NULL;
+  if ((white || black) && v->side_names[0] && v->side_names[1])
+    title = g_strdup_printf (C_("study sheet title: side and player, side and player", "%s %s – %s %s"),
+                             vs_variant_side_name (v, VS_WHITE), white ? white : "?",
+                             vs_variant_side_name (v, VS_BLACK), black ? black : "?");
+  else if (white || black)
+    title = g_strdup_printf ("%s – %s", white ? white : "?", black ? black : "?");
+  else
+    title = g_strdup (event ? event : _("Game"));
   g_autofree char *esc_title = g_markup_escape_text (title, -1);
   add_paragraph (sh, esc_title, FONT " Bold 16", 4);
   sh->footer = g_strdup (title);
@@ -537,6 +559,13 @@ add_moves (VsStudySheet *sh, VsGame *game, GError **error)
 VsStudySheet *
 vs_study_sheet_new (VsGame *game, double width, double height, GError **error)
 {
+  return vs_study_sheet_new_full (game, width, height, VS_NOTATION_SAN, error);
+}
+
+VsStudySheet *
+vs_study_sheet_new_full (VsGame *game, double width, double height, VsNotation notation,
+                         GError **error)
+{
   g_return_val_if_fail (VS_IS_GAME (game), NULL);
   if (width < 4 * MARGIN || height < 4 * MARGIN + FOOTER_GAP)
     {
@@ -547,6 +576,7 @@ vs_study_sheet_new (VsGame *game, double width, double height, GError **error)
   g_autoptr(VsStudySheet) sh = g_new0 (VsStudySheet, 1);
   sh->width = width;
   sh->height = height;
+  sh->notation = notation;
   sh->text_w = width - 2 * MARGIN;
   sh->items = g_array_new (FALSE, FALSE, sizeof (Item));
   sh->diagrams = g_ptr_array_new_with_free_func ((GDestroyNotify) diagram_free);

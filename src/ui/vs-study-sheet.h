@@ -40,6 +40,10 @@ typedef struct _VsStudySheet VsStudySheet;
 /* Lays the game out on pages of width×height points.  The game is read now
  * (later edits do not change the sheet). */
 VsStudySheet *vs_study_sheet_new (VsGame *game, double width, double height, GError **error);
+/* Issue 18: the same with the moves in notation (one of the variant's
+ * display notations; vs_study_sheet_new uses VS_NOTATION_SAN). */
+VsStudySheet *vs_study_sheet_new_full (VsGame *game, double width, double height,
+                                       VsNotation notation, GError **error);
 void          vs_study_sheet_free (VsStudySheet *sheet);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (VsStudySheet, vs_study_sheet_free)
 

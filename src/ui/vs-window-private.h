@@ -8,6 +8,7 @@
 #include <gtk/gtk.h>
 
 #include "vs-analysis-pane.h"
+#include "vs-explorer-pane.h"
 #include "vs-annotator.h"
 #include "vs-annotate-dialog.h"
 #include "vs-board-view.h"
@@ -52,6 +53,8 @@ struct _VsWindow
   VsHeadersView *headers_view;
   VsMoveTreeView *move_tree;
   GtkRevealer *analysis_revealer;
+  GtkRevealer *explorer_revealer;
+  VsExplorerPane *explorer_pane;
   GtkBox *analysis_box;
   VsEvalBar *eval_bar;
   VsEvalGraph *eval_graph;
@@ -129,6 +132,10 @@ gboolean    vs_window_drop_cb (GtkDropTarget *target, const GValue *value, doubl
 /* vs-window-actions.c */
 void        vs_window_update_actions (VsWindow *self);
 void        vs_window_actions_class_init (GtkWidgetClass *widget_class);
+/* vs-window-explorer.c: the opening explorer beside the move list. */
+void        vs_window_explorer_class_init (GtkWidgetClass *widget_class);
+void        vs_window_explorer_init (VsWindow *self);
+void        vs_window_explorer_set_position (VsWindow *self, const VsPosition *pos);
 
 /* vs-window-analysis.c */
 void        vs_window_analysis_score_cb (VsWindow *self, gboolean has_score, int cp, int mate);

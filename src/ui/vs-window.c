@@ -248,6 +248,7 @@ vs_window_update_board (VsWindow *self)
   self->shown_node = self->cursor;
   VsHistory h = vs_line_history (line);
   vs_analysis_pane_set_position (self->analysis_pane, pos, &h);
+  vs_window_explorer_set_position (self, pos);
 }
 
 void
@@ -302,7 +303,7 @@ apply_board_settings (VsWindow *self)
 static void
 settings_changed_cb (GSettings *settings, const char *key, VsWindow *self)
 {
-  if (g_str_equal (key, "show-analysis"))
+  if (g_str_equal (key, "show-analysis") || g_str_equal (key, "show-explorer"))
     return;
   apply_board_settings (self);
 }
@@ -640,6 +641,8 @@ vs_window_class_init (VsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, VsWindow, headers_view);
   gtk_widget_class_bind_template_child (widget_class, VsWindow, move_tree);
   gtk_widget_class_bind_template_child (widget_class, VsWindow, analysis_revealer);
+  gtk_widget_class_bind_template_child (widget_class, VsWindow, explorer_revealer);
+  gtk_widget_class_bind_template_child (widget_class, VsWindow, explorer_pane);
   gtk_widget_class_bind_template_child (widget_class, VsWindow, analysis_box);
   gtk_widget_class_bind_template_child (widget_class, VsWindow, eval_bar);
   gtk_widget_class_bind_template_child (widget_class, VsWindow, eval_graph);
@@ -655,6 +658,7 @@ vs_window_class_init (VsWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, info_bar_response_cb);
 
   vs_window_actions_class_init (widget_class);
+  vs_window_explorer_class_init (widget_class);
   vs_window_analysis_class_init (widget_class);
   vs_window_play_class_init (widget_class);
   vs_window_export_class_init (widget_class);
@@ -759,6 +763,7 @@ vs_window_new (VsApplication *app)
   g_signal_connect (self->settings, "changed", G_CALLBACK (settings_changed_cb), self);
   vs_analysis_pane_set_settings (self->analysis_pane, self->settings);
   show_analysis_changed (self);
+  vs_window_explorer_init (self);
   apply_board_settings (self);
   return self;
 }

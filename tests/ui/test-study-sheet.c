@@ -269,7 +269,15 @@ test_built_games (void)
           g_free (out);
           out = g_steal_pointer (&flat);
           g_assert_nonnull (strstr (out, "A good reply."));
-          g_assert_nonnull (strstr (out, "Anna – Ben"));
+          /* issue 18: a variant with its own side names shows them (Cho Anna – Han Ben) */
+          g_autofree char *title = v->side_names[0]
+            ? g_strdup_printf ("%s Anna – %s Ben", vs_variant_side_name (v, VS_WHITE),
+                               vs_variant_side_name (v, VS_BLACK))
+            : g_strdup ("Anna – Ben");
+          if (strstr (out, title) == NULL)
+            g_error ("%s: no “%s” in the sheet", v->id, title);
+          if (v->side_names[0])
+            g_assert_nonnull (strstr (out, "Cho Anna – Han Ben"));
           g_assert_nonnull (strstr (out, "Diagram 1: after 1..."));
           g_assert_nonnull (strstr (out, last_commented ? "Diagram 3: after 3..." : "Diagram 3: final position after 3..."));
           g_unlink (pdf);
