@@ -15,6 +15,7 @@
 #include "vs-uci-client.h"
 
 #define N_LINE_ROWS 10
+#define HOVER_SIZE 240   /* the small board's longer side, px */
 
 /* One line shown: its moves and, per move, the bytes of the label's text
  * (without markup) that show it, for clicks, hovering and the menu. */
@@ -54,6 +55,7 @@ struct _VsAnalysisPane
   GtkLabel *preview_label;
   /* the small board over a move under the pointer */
   GtkWidget *hover_popover;
+  GtkScrolledWindow *hover_frame;  /* keeps the small board small */
   VsBoardView *hover_board;
   int hover_line, hover_ply;
   GtkWidget *menu;             /* the lines' context menu */
@@ -342,6 +344,15 @@ vs_analysis_pane_hover_move (VsAnalysisPane *self, guint line, guint ply)
       vs_board_view_set_flipped (self->hover_board, vs_board_view_get_flipped (self->board));
     }
   vs_board_view_set_position (self->hover_board, p, moves[ply], FALSE);
+  double wu = 8, hu = 8;
+  vs_board_layout_natural (p->variant, vs_board_variant_has_hands (p->variant),
+                           vs_board_view_get_strato_view (self->hover_board), &wu, &hu);
+  int w = wu >= hu ? HOVER_SIZE : (int) (HOVER_SIZE * wu / hu);
+  int h = hu >= wu ? HOVER_SIZE : (int) (HOVER_SIZE * hu / wu);
+  gtk_scrolled_window_set_min_content_width (self->hover_frame, w);
+  gtk_scrolled_window_set_max_content_width (self->hover_frame, w);
+  gtk_scrolled_window_set_min_content_height (self->hover_frame, h);
+  gtk_scrolled_window_set_max_content_height (self->hover_frame, h);
   /* point at the move in its label */
   GtkWidget *label = line_label (self, line);
   GArray *spans = self->lines[line].spans;
@@ -1081,8 +1092,15 @@ vs_analysis_pane_init (VsAnalysisPane *self)
   self->hover_board = VS_BOARD_VIEW (vs_board_view_new ());
   vs_board_view_set_interactive_sides (self->hover_board, 0);
   vs_board_view_set_animate (self->hover_board, FALSE);
-  gtk_widget_set_size_request (GTK_WIDGET (self->hover_board), 220, 220);
-  gtk_popover_set_child (GTK_POPOVER (self->hover_popover), GTK_WIDGET (self->hover_board));
+  /* a board view asks for a big board: the frame gives it a small one */
+  self->hover_frame = GTK_SCROLLED_WINDOW (gtk_scrolled_window_new ());
+  gtk_scrolled_window_set_policy (self->hover_frame, GTK_POLICY_EXTERNAL, GTK_POLICY_EXTERNAL);
+  gtk_scrolled_window_set_propagate_natural_width (self->hover_frame, FALSE);
+  gtk_scrolled_window_set_propagate_natural_height (self->hover_frame, FALSE);
+  gtk_scrolled_window_set_min_content_width (self->hover_frame, HOVER_SIZE);
+  gtk_scrolled_window_set_min_content_height (self->hover_frame, HOVER_SIZE);
+  gtk_scrolled_window_set_child (self->hover_frame, GTK_WIDGET (self->hover_board));
+  gtk_popover_set_child (GTK_POPOVER (self->hover_popover), GTK_WIDGET (self->hover_frame));
   gtk_widget_set_parent (self->hover_popover, GTK_WIDGET (self));
 
   /* the lines' context menu */

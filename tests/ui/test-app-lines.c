@@ -253,13 +253,19 @@ shot_with_popover (VsWindow *win, GtkWidget *popover, const char *what)
   GtkSnapshot *s = gtk_snapshot_new ();
   GdkPaintable *pw = gtk_widget_paintable_new (w);
   gdk_paintable_snapshot (pw, s, ww, wh);
+  /* the popover is its own surface: draw it above the move it points at
+   * (position top), as the compositor shows it */
+  GdkRectangle rect;
   graphene_point_t o;
-  if (gtk_widget_compute_point (popover, w, &GRAPHENE_POINT_INIT (0, 0), &o))
+  GtkWidget *parent = gtk_widget_get_parent (popover);
+  if (gtk_popover_get_pointing_to (GTK_POPOVER (popover), &rect) &&
+      gtk_widget_compute_point (parent, w, &GRAPHENE_POINT_INIT (rect.x + rect.width / 2.0, rect.y), &o))
     {
+      int pw_ = gtk_widget_get_width (popover), ph = gtk_widget_get_height (popover);
       GdkPaintable *pp = gtk_widget_paintable_new (popover);
       gtk_snapshot_save (s);
-      gtk_snapshot_translate (s, &o);
-      gdk_paintable_snapshot (pp, s, gtk_widget_get_width (popover), gtk_widget_get_height (popover));
+      gtk_snapshot_translate (s, &GRAPHENE_POINT_INIT (CLAMP (o.x - pw_ / 2.0, 0, ww - pw_), o.y - ph));
+      gdk_paintable_snapshot (pp, s, pw_, ph);
       gtk_snapshot_restore (s);
       g_object_unref (pp);
     }
