@@ -191,15 +191,6 @@ show_arrows (VsAnalysisPane *self)
 }
 
 static void
-line_clicked_cb (GtkButton *button, VsAnalysisPane *self)
-{
-  guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "vs-line"));
-  if (index < self->line_moves->len)
-    g_signal_emit (self, signals[SIGNAL_LINE_ACTIVATED], 0,
-                   GPOINTER_TO_UINT (g_ptr_array_index (self->line_moves, index)));
-}
-
-static void
 end_preview (VsAnalysisPane *self, gboolean restore)
 {
   if (!self->previewing)
@@ -278,6 +269,15 @@ vs_analysis_pane_board_move (VsAnalysisPane *self, VsMove move)
     return vs_practice_bar_board_move (self->practice, move);
   if (!self->previewing)
     return FALSE;
+  /* a move that is not one of the preview position (the engine opponent
+   * answering the game's position) is the window's */
+  g_autofree VsPosition *p = g_new (VsPosition, 1);
+  if (!line_position (self, (const VsMove *) self->preview_moves->data, self->preview_moves->len,
+                      (int) self->preview_moves->len - 1, p) || !vs_position_is_legal (p, move))
+    {
+      end_preview (self, FALSE);
+      return FALSE;
+    }
   /* the user plays on from a move of a line: the line up to there and
    * the move played go into the game as a variation, and it goes there */
   g_autoptr (GArray) moves = g_array_copy (self->preview_moves);
@@ -1017,6 +1017,8 @@ vs_analysis_pane_class_init (VsAnalysisPaneClass *klass)
   signals[SIGNAL_SCORE] = g_signal_new ("score", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                         0, NULL, NULL, NULL, G_TYPE_NONE, 3,
                                         G_TYPE_BOOLEAN, G_TYPE_INT, G_TYPE_INT);
+  /* kept for the window's template; no longer emitted (issue 21: a click
+   * on a line shows the move instead of playing it) */
   signals[SIGNAL_LINE_ACTIVATED] = g_signal_new ("line-activated", G_TYPE_FROM_CLASS (klass),
                                                  G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                                  G_TYPE_NONE, 1, G_TYPE_UINT);
@@ -1064,7 +1066,6 @@ vs_analysis_pane_init (VsAnalysisPane *self)
       gtk_widget_set_visible (label, FALSE);
       gtk_box_append (self->lines_box, label);
     }
-  (void) line_clicked_cb;
   self->hover_line = self->hover_ply = -1;
   self->menu_line = self->menu_ply = -1;
   self->preview_moves = g_array_new (FALSE, FALSE, sizeof (VsMove));

@@ -77,7 +77,7 @@ VsPracticeBar *vs_analysis_pane_get_practice (VsAnalysisPane *self);
 
 /* Signals:
  *   "score" (gboolean has_score, int centipawns, int mate) — White's view
- *   "line-activated" (guint move) — the first move of a clicked line
+ *   "line-activated" (guint move) — no longer emitted (see above)
  *   "add-line" (const VsMove *moves, guint n, gboolean go_there) — moves
  *      from the position analysed, to add to the game as a variation
  */

@@ -201,6 +201,14 @@ judge (VsPracticeBar *self)
   g_autofree char *tried = san (self->pos, m);
   g_autofree char *best = san (self->pos, it->best);
   g_autofree char *text = NULL;
+  if (v != VS_PRACTICE_NOT_BEST && self->board)
+    {
+      /* the move found stays on the board */
+      g_autofree VsPosition *after = g_new (VsPosition, 1);
+      memcpy (after, self->pos, sizeof *after);
+      vs_position_make (after, m);
+      vs_board_view_set_position (self->board, after, m, FALSE);
+    }
   switch (v)
     {
     case VS_PRACTICE_BEST:

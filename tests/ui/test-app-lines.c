@@ -391,6 +391,11 @@ test_practice (void)
   g_assert_cmpint (try_move (win, bar, it->played), ==, VS_PRACTICE_NOT_BEST);
   /* the engine's choice is */
   g_assert_cmpint (try_move (win, bar, it->best), ==, VS_PRACTICE_BEST);
+  /* the move found is shown on the board */
+  vs_position_make (p, it->best);
+  g_autofree char *found = vs_position_to_string (p);
+  g_autofree char *shown_found = board_text (vs_window_get_board (win));
+  g_assert_cmpstr (shown_found, ==, found);
   shot (GTK_WIDGET (win), "practice-found");
   /* the game did not change */
   g_assert_true (vs_window_get_game (win) == game);
