@@ -35,6 +35,7 @@ struct _VsPracticeBar
   VsMove candidate;              /* being judged, or VS_MOVE_NONE */
   int verdict;                   /* -1 before a try */
   gboolean solved;               /* found, or the solution shown */
+  gboolean best_retried, cand_retried;   /* searched again to a depth */
 };
 
 enum { PROP_0, PROP_ACTIVE, N_PROPS };
@@ -104,7 +105,17 @@ terminal_score (const VsPosition *after, int *cp, int *mate)
 }
 
 static void judge (VsPracticeBar *self);
-static void search_after (VsPracticeBar *self, VsAnalysis *a, VsMove m, GAsyncReadyCallback cb);
+static void search_after (VsPracticeBar *self, VsAnalysis *a, VsMove m, GAsyncReadyCallback cb, gboolean by_depth);
+
+/* A search that ran out of time before a useful depth (a loaded machine)
+ * is not judged on: it is run again to that depth, however long it takes. */
+#define PRACTICE_MIN_DEPTH 3
+
+static gboolean
+too_shallow (const VsAnalysisInfo *info)
+{
+  return info == NULL || info->n_lines == 0 || info->lines[0].n_moves == 0 || info->depth < PRACTICE_MIN_DEPTH;
+}
 
 static void
 best_done (GObject *source, GAsyncResult *res, gpointer data)
@@ -115,6 +126,12 @@ best_done (GObject *source, GAsyncResult *res, gpointer data)
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) || !self->active)
     return;
   const VsPracticeItem *it = item (self);
+  if (error == NULL && !self->best_retried && too_shallow (info) && !(info && info->n_lines && info->lines[0].is_mate))
+    {
+      self->best_retried = TRUE;
+      search_after (self, self->best_search, it->best, best_done, TRUE);
+      return;
+    }
   g_autofree VsPosition *after = g_new (VsPosition, 1);
   memcpy (after, self->pos, sizeof *after);
   vs_position_make (after, it->best);
@@ -131,8 +148,15 @@ cand_done (GObject *source, GAsyncResult *res, gpointer data)
   g_autoptr (VsPracticeBar) self = data;
   g_autoptr (GError) error = NULL;
   g_autoptr (VsAnalysisInfo) info = vs_analysis_start_finish (VS_ANALYSIS (source), res, &error);
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) || !self->active)
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) || !self->active ||
+      self->candidate == VS_MOVE_NONE)
     return;
+  if (error == NULL && !self->cand_retried && too_shallow (info) && !(info && info->n_lines && info->lines[0].is_mate))
+    {
+      self->cand_retried = TRUE;
+      search_after (self, self->cand_search, self->candidate, cand_done, TRUE);
+      return;
+    }
   g_autofree VsPosition *after = g_new (VsPosition, 1);
   memcpy (after, self->pos, sizeof *after);
   vs_position_make (after, self->candidate);
@@ -151,7 +175,7 @@ cand_done (GObject *source, GAsyncResult *res, gpointer data)
 }
 
 static void
-search_after (VsPracticeBar *self, VsAnalysis *a, VsMove m, GAsyncReadyCallback cb)
+search_after (VsPracticeBar *self, VsAnalysis *a, VsMove m, GAsyncReadyCallback cb, gboolean by_depth)
 {
   g_autofree VsPosition *after = g_new (VsPosition, 1);
   memcpy (after, self->pos, sizeof *after);
@@ -180,9 +204,9 @@ search_after (VsPracticeBar *self, VsAnalysis *a, VsMove m, GAsyncReadyCallback 
   o.engine_command = self->engine_command;
   o.engine_name = self->engine_name;
   o.multipv = 1;
-  o.depth = 0;
+  o.depth = by_depth ? PRACTICE_MIN_DEPTH : 0;
   o.nodes = 0;
-  o.movetime_ms = PRACTICE_MOVETIME_MS;
+  o.movetime_ms = by_depth ? 0 : PRACTICE_MOVETIME_MS;
   vs_analysis_start (a, after, &o, NULL, cb, g_object_ref (self));
 }
 
@@ -244,6 +268,7 @@ show_item (VsPracticeBar *self)
   vs_analysis_stop (self->cand_search);
   self->candidate = VS_MOVE_NONE;
   self->best_done = FALSE;
+  self->best_retried = FALSE;
   self->verdict = -1;
   self->solved = FALSE;
   g_object_set_data (G_OBJECT (self), "vs-cand-done", NULL);
@@ -267,7 +292,7 @@ show_item (VsPracticeBar *self)
   set_message (self, text);
   update_actions (self);
   /* the engine's choice is evaluated while the user thinks */
-  search_after (self, self->best_search, it->best, best_done);
+  search_after (self, self->best_search, it->best, best_done, FALSE);
 }
 
 gboolean
@@ -285,13 +310,14 @@ vs_practice_bar_board_move (VsPracticeBar *self, VsMove move)
       return TRUE;
     }
   self->candidate = move;
+  self->cand_retried = FALSE;
   if (!vs_practice_needs_eval (move, it->best, it->played))
     {
       judge (self);
       return TRUE;
     }
   set_message (self, _("Checking the move…"));
-  search_after (self, self->cand_search, move, cand_done);
+  search_after (self, self->cand_search, move, cand_done, FALSE);
   return TRUE;
 }
 

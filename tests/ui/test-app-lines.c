@@ -347,6 +347,7 @@ try_move (VsWindow *win, VsPracticeBar *bar, VsMove m)
   for (int i = 0; i < 400 && verdict == -2; i++)
     app_test_run (25);
   g_signal_handler_disconnect (bar, id);
+  g_test_message ("practice: %s", vs_practice_bar_get_message (bar));
   return verdict;
 }
 
