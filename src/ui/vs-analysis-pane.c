@@ -5,13 +5,25 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "vs-analysis-pane.h"
 #include "vs-move-notation.h"
+#include "vs-board-view.h"
 #include "vs-engine-config.h"
+#include "vs-practice-bar.h"
 #include "vs-uci-client.h"
 
 #define N_LINE_ROWS 10
+#define HOVER_SIZE 240   /* the small board's longer side, px */
+
+/* One line shown: its moves and, per move, the bytes of the label's text
+ * (without markup) that show it, for clicks, hovering and the menu. */
+typedef struct {
+  GArray *moves;    /* VsMove */
+  GArray *spans;    /* int pairs: start, end (bytes) per move */
+} ShownLine;
 
 struct _VsAnalysisPane
 {
@@ -34,6 +46,25 @@ struct _VsAnalysisPane
   int         hist_len;
   gboolean have_pos;
   GPtrArray *line_moves;       /* first move of each shown line (GUINT_TO_POINTER) */
+  ShownLine lines[N_LINE_ROWS];
+  guint n_lines;
+  /* the board of the window (weak), for arrows, previews and practice */
+  VsBoardView *board;
+  /* a move of a line shown on the board (the game is not changed) */
+  gboolean previewing;
+  GArray *preview_moves;       /* the line up to the move shown */
+  VsMove game_last_move;
+  GtkWidget *preview_box;
+  GtkLabel *preview_label;
+  /* the small board over a move under the pointer */
+  GtkWidget *hover_popover;
+  GtkScrolledWindow *hover_frame;  /* keeps the small board small */
+  VsBoardView *hover_board;
+  int hover_line, hover_ply;
+  GtkWidget *menu;             /* the lines' context menu */
+  int menu_line, menu_ply;
+  VsPracticeBar *practice;
+  VsGame *game;
   guint n_reports;
   gboolean updating_button;
   char *fault;                 /* the last engine fault, or NULL */
@@ -42,7 +73,7 @@ struct _VsAnalysisPane
   GCancellable *cancellable;   /* engine probes */
 };
 
-enum { SIGNAL_SCORE, SIGNAL_LINE_ACTIVATED, N_SIGNALS };
+enum { SIGNAL_SCORE, SIGNAL_LINE_ACTIVATED, SIGNAL_ADD_LINE, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (VsAnalysisPane, vs_analysis_pane, GTK_TYPE_WIDGET)
@@ -54,6 +85,8 @@ set_button (VsAnalysisPane *self, gboolean active)
   gtk_toggle_button_set_active (self->run_button, active);
   gtk_button_set_label (GTK_BUTTON (self->run_button), active ? _("Stop _Engine") : _("Start _Engine"));
   self->updating_button = FALSE;
+  if (!active && self->board && !self->previewing)
+    vs_board_view_set_arrows (self->board, NULL, 0);
 }
 
 static char *
@@ -70,13 +103,368 @@ format_score (const VsAnalysisLine *line, int side)
   return g_strdup_printf (v > 0 ? "+%.2f" : v < 0 ? "−%.2f" : "%.2f", ABS (v));
 }
 
-static void
-line_clicked_cb (GtkButton *button, VsAnalysisPane *self)
+/* ---- Lines: text, arrows, preview, hover -------------------------------------- */
+
+/* The position after moves[0..ply] of a line shown (FALSE if a move is not
+ * legal there any more). */
+static gboolean
+line_position (VsAnalysisPane *self, const VsMove *moves, guint n, int ply, VsPosition *out)
 {
-  guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "vs-line"));
-  if (index < self->line_moves->len)
-    g_signal_emit (self, signals[SIGNAL_LINE_ACTIVATED], 0,
-                   GPOINTER_TO_UINT (g_ptr_array_index (self->line_moves, index)));
+  memcpy (out, self->pos, sizeof *out);
+  for (int i = 0; i <= ply && (guint) i < n; i++)
+    {
+      if (!vs_position_is_legal (out, moves[i]))
+        return FALSE;
+      vs_position_play (out, moves[i]);
+    }
+  return TRUE;
+}
+
+/* The line in the variant's SAN with move numbers, each move a link
+ * "m:LINE:PLY"; spans gets each move's bytes in the text shown. */
+static char *
+line_markup (VsAnalysisPane *self, guint index, const char *score, const VsMove *moves, guint n, GArray *spans)
+{
+  GString *m = g_string_new (NULL);
+  gsize plain = 0;   /* bytes of the text shown so far */
+  g_autofree char *head = g_markup_printf_escaped ("<b>%s</b>  ", score);
+  g_string_append (m, head);
+  plain += strlen (score) + 2;
+  g_autofree VsPosition *p = g_new (VsPosition, 1);
+  memcpy (p, self->pos, sizeof *p);
+  g_array_set_size (spans, 0);
+  VsNotation notation = vs_move_notation_get (self->settings, p->variant);
+  for (guint i = 0; i < n; i++)
+    {
+      if (!vs_position_is_legal (p, moves[i]))
+        break;
+      char text[VS_MOVE_TEXT_MAX];
+      vs_move_write (p, moves[i], notation, text);
+      g_autofree char *num = NULL;
+      if (i)
+        num = p->side == VS_WHITE ? g_strdup_printf (" %d. ", p->fullmove) : g_strdup (" ");
+      else
+        num = p->side == VS_WHITE ? g_strdup_printf ("%d. ", p->fullmove) : g_strdup_printf ("%d… ", p->fullmove);
+      g_string_append (m, num);
+      plain += strlen (num);
+      g_autofree char *link = g_markup_printf_escaped ("<a href=\"m:%u:%u\">%s</a>", index, i, text);
+      g_string_append (m, link);
+      int span[2] = { (int) plain, (int) (plain + strlen (text)) };
+      g_array_append_vals (spans, span, 2);
+      plain += strlen (text);
+      vs_position_play (p, moves[i]);
+    }
+  return g_string_free (m, FALSE);
+}
+
+static GtkWidget *
+line_label (VsAnalysisPane *self, guint index)
+{
+  GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (self->lines_box));
+  for (guint i = 0; row && i < index; i++)
+    row = gtk_widget_get_next_sibling (row);
+  return row;
+}
+
+/* The engine's first moves as arrows, the first line's the strongest. */
+static void
+show_arrows (VsAnalysisPane *self)
+{
+  if (self->board == NULL || self->previewing)
+    return;
+  VsBoardArrow arrows[VS_BOARD_MAX_ARROWS];
+  int n = 0;
+  if (gtk_toggle_button_get_active (self->run_button))
+    for (guint i = 0; i < self->n_lines && n < VS_BOARD_MAX_ARROWS; i++)
+      {
+        if (self->lines[i].moves->len == 0)
+          continue;
+        VsMove m = g_array_index (self->lines[i].moves, VsMove, 0);
+        if (VS_MOVE_KIND (m) == VS_MOVE_PASS || VS_MOVE_TO (m) == VS_NO_SQUARE)
+          continue;
+        arrows[n].from = VS_MOVE_FROM (m);
+        arrows[n].to = VS_MOVE_TO (m);
+        arrows[n].weight = i == 0 ? 1.0 : MAX (0.0, 0.45 - 0.1 * (i - 1));
+        n++;
+      }
+  vs_board_view_set_arrows (self->board, arrows, n);
+}
+
+static void
+end_preview (VsAnalysisPane *self, gboolean restore)
+{
+  if (!self->previewing)
+    return;
+  self->previewing = FALSE;
+  gtk_widget_set_visible (self->preview_box, FALSE);
+  if (self->board)
+    {
+      vs_board_view_set_hide_shapes (self->board, FALSE);
+      if (restore)
+        vs_board_view_set_position (self->board, self->pos, self->game_last_move, FALSE);
+    }
+  show_arrows (self);
+}
+
+gboolean
+vs_analysis_pane_preview_move (VsAnalysisPane *self, guint line, guint ply)
+{
+  g_return_val_if_fail (VS_IS_ANALYSIS_PANE (self), FALSE);
+  if (self->board == NULL || line >= self->n_lines || ply >= self->lines[line].moves->len)
+    return FALSE;
+  const VsMove *moves = (const VsMove *) self->lines[line].moves->data;
+  g_autofree VsPosition *p = g_new (VsPosition, 1);
+  if (!line_position (self, moves, ply + 1, ply, p))
+    return FALSE;
+  if (!self->previewing)
+    self->game_last_move = vs_board_view_get_last_move (self->board);
+  self->previewing = TRUE;
+  g_array_set_size (self->preview_moves, 0);
+  g_array_append_vals (self->preview_moves, moves, ply + 1);
+  vs_board_view_set_arrows (self->board, NULL, 0);
+  vs_board_view_set_hide_shapes (self->board, TRUE);
+  vs_board_view_set_position (self->board, p, moves[ply], FALSE);
+  /* "Line 1, move 3 — play on to add it as a variation" */
+  g_autofree char *text = g_strdup_printf (_("Line %u, move %u shown: play on to keep it as a variation"),
+                                           line + 1, ply + 1);
+  gtk_label_set_label (self->preview_label, text);
+  gtk_widget_set_visible (self->preview_box, TRUE);
+  return TRUE;
+}
+
+gboolean
+vs_analysis_pane_is_previewing (VsAnalysisPane *self)
+{
+  g_return_val_if_fail (VS_IS_ANALYSIS_PANE (self), FALSE);
+  return self->previewing;
+}
+
+static void
+back_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  end_preview (VS_ANALYSIS_PANE (widget), TRUE);
+}
+
+gboolean
+vs_analysis_pane_add_line (VsAnalysisPane *self, guint line, guint ply)
+{
+  g_return_val_if_fail (VS_IS_ANALYSIS_PANE (self), FALSE);
+  if (line >= self->n_lines || self->lines[line].moves->len == 0)
+    return FALSE;
+  GArray *moves = self->lines[line].moves;
+  guint n = MIN (ply + 1, moves->len);
+  /* copied: the handler changes the game, and the lines with it */
+  g_autoptr (GArray) copy = g_array_sized_new (FALSE, FALSE, sizeof (VsMove), n);
+  g_array_append_vals (copy, moves->data, n);
+  end_preview (self, TRUE);
+  g_signal_emit (self, signals[SIGNAL_ADD_LINE], 0, copy->data, n, FALSE);
+  return TRUE;
+}
+
+gboolean
+vs_analysis_pane_board_move (VsAnalysisPane *self, VsMove move)
+{
+  g_return_val_if_fail (VS_IS_ANALYSIS_PANE (self), FALSE);
+  if (self->practice && vs_practice_bar_is_active (self->practice))
+    return vs_practice_bar_board_move (self->practice, move);
+  if (!self->previewing)
+    return FALSE;
+  /* a move that is not one of the preview position (the engine opponent
+   * answering the game's position) is the window's */
+  g_autofree VsPosition *p = g_new (VsPosition, 1);
+  if (!line_position (self, (const VsMove *) self->preview_moves->data, self->preview_moves->len,
+                      (int) self->preview_moves->len - 1, p) || !vs_position_is_legal (p, move))
+    {
+      end_preview (self, FALSE);
+      return FALSE;
+    }
+  /* the user plays on from a move of a line: the line up to there and
+   * the move played go into the game as a variation, and it goes there */
+  g_autoptr (GArray) moves = g_array_copy (self->preview_moves);
+  g_array_append_val (moves, move);
+  self->previewing = FALSE;
+  gtk_widget_set_visible (self->preview_box, FALSE);
+  if (self->board)
+    vs_board_view_set_hide_shapes (self->board, FALSE);
+  g_signal_emit (self, signals[SIGNAL_ADD_LINE], 0, moves->data, moves->len, TRUE);
+  return TRUE;
+}
+
+static gboolean
+activate_link_cb (GtkLabel *label, const char *uri, VsAnalysisPane *self)
+{
+  guint line, ply;
+  if (sscanf (uri, "m:%u:%u", &line, &ply) == 2)
+    vs_analysis_pane_preview_move (self, line, ply);
+  return TRUE;
+}
+
+/* The move of line `index` under (x, y) of its label, or -1. */
+static int
+move_at (VsAnalysisPane *self, GtkLabel *label, guint index, double x, double y)
+{
+  if (index >= self->n_lines)
+    return -1;
+  int ox, oy, byte, trailing;
+  gtk_label_get_layout_offsets (label, &ox, &oy);
+  PangoLayout *layout = gtk_label_get_layout (label);
+  if (!pango_layout_xy_to_index (layout, (int) ((x - ox) * PANGO_SCALE), (int) ((y - oy) * PANGO_SCALE),
+                                 &byte, &trailing))
+    return -1;
+  GArray *spans = self->lines[index].spans;
+  for (guint k = 0; 2 * k + 1 < spans->len; k++)
+    if (byte >= g_array_index (spans, int, 2 * k) && byte < g_array_index (spans, int, 2 * k + 1))
+      return (int) k;
+  return -1;
+}
+
+static void
+hide_hover (VsAnalysisPane *self)
+{
+  self->hover_line = self->hover_ply = -1;
+  gtk_popover_popdown (GTK_POPOVER (self->hover_popover));
+}
+
+gboolean
+vs_analysis_pane_hover_move (VsAnalysisPane *self, guint line, guint ply)
+{
+  g_return_val_if_fail (VS_IS_ANALYSIS_PANE (self), FALSE);
+  if (line >= self->n_lines || ply >= self->lines[line].moves->len)
+    return FALSE;
+  const VsMove *moves = (const VsMove *) self->lines[line].moves->data;
+  g_autofree VsPosition *p = g_new (VsPosition, 1);
+  if (!line_position (self, moves, ply + 1, ply, p))
+    return FALSE;
+  self->hover_line = (int) line;
+  self->hover_ply = (int) ply;
+  if (self->board)
+    {
+      vs_board_view_set_theme (self->hover_board, vs_board_view_get_theme (self->board));
+      vs_board_view_set_piece_set (self->hover_board, vs_board_view_get_piece_set (self->board));
+      vs_board_view_set_flipped (self->hover_board, vs_board_view_get_flipped (self->board));
+    }
+  vs_board_view_set_position (self->hover_board, p, moves[ply], FALSE);
+  double wu = 8, hu = 8;
+  vs_board_layout_natural (p->variant, vs_board_variant_has_hands (p->variant),
+                           vs_board_view_get_strato_view (self->hover_board), &wu, &hu);
+  int w = wu >= hu ? HOVER_SIZE : (int) (HOVER_SIZE * wu / hu);
+  int h = hu >= wu ? HOVER_SIZE : (int) (HOVER_SIZE * hu / wu);
+  gtk_scrolled_window_set_min_content_width (self->hover_frame, w);
+  gtk_scrolled_window_set_max_content_width (self->hover_frame, w);
+  gtk_scrolled_window_set_min_content_height (self->hover_frame, h);
+  gtk_scrolled_window_set_max_content_height (self->hover_frame, h);
+  /* point at the move in its label */
+  GtkWidget *label = line_label (self, line);
+  GArray *spans = self->lines[line].spans;
+  if (label && 2 * ply + 1 < spans->len)
+    {
+      PangoRectangle r;
+      int ox, oy;
+      gtk_label_get_layout_offsets (GTK_LABEL (label), &ox, &oy);
+      pango_layout_index_to_pos (gtk_label_get_layout (GTK_LABEL (label)), g_array_index (spans, int, 2 * ply), &r);
+      graphene_point_t in = GRAPHENE_POINT_INIT (ox + r.x / (float) PANGO_SCALE, oy + r.y / (float) PANGO_SCALE), out;
+      if (gtk_widget_compute_point (label, GTK_WIDGET (self), &in, &out))
+        {
+          GdkRectangle rect = { (int) out.x, (int) out.y, MAX (8, r.width / PANGO_SCALE), MAX (8, r.height / PANGO_SCALE) };
+          gtk_popover_set_pointing_to (GTK_POPOVER (self->hover_popover), &rect);
+        }
+    }
+  gtk_popover_popup (GTK_POPOVER (self->hover_popover));
+  return TRUE;
+}
+
+GtkWidget *
+vs_analysis_pane_get_hover_board (VsAnalysisPane *self)
+{
+  g_return_val_if_fail (VS_IS_ANALYSIS_PANE (self), NULL);
+  return gtk_widget_get_visible (self->hover_popover) ? GTK_WIDGET (self->hover_board) : NULL;
+}
+
+static void
+motion_cb (GtkEventControllerMotion *motion, double x, double y, VsAnalysisPane *self)
+{
+  GtkWidget *label = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (motion));
+  guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (label), "vs-line"));
+  int k = move_at (self, GTK_LABEL (label), index, x, y);
+  if (k < 0)
+    {
+      if (self->hover_line >= 0)
+        hide_hover (self);
+      return;
+    }
+  if ((int) index != self->hover_line || k != self->hover_ply)
+    vs_analysis_pane_hover_move (self, index, (guint) k);
+}
+
+static void
+leave_cb (GtkEventControllerMotion *motion, VsAnalysisPane *self)
+{
+  hide_hover (self);
+}
+
+static void
+menu_pressed_cb (GtkGestureClick *gesture, int n_press, double x, double y, VsAnalysisPane *self)
+{
+  GtkWidget *label = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (gesture));
+  guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (label), "vs-line"));
+  if (index >= self->n_lines)
+    return;
+  int k = move_at (self, GTK_LABEL (label), index, x, y);
+  self->menu_line = (int) index;
+  self->menu_ply = k < 0 ? (int) self->lines[index].moves->len - 1 : k;
+  hide_hover (self);
+  graphene_point_t in = GRAPHENE_POINT_INIT (x, y), out;
+  if (gtk_widget_compute_point (label, GTK_WIDGET (self), &in, &out))
+    {
+      GdkRectangle rect = { (int) out.x, (int) out.y, 1, 1 };
+      gtk_popover_set_pointing_to (GTK_POPOVER (self->menu), &rect);
+    }
+  gtk_popover_popup (GTK_POPOVER (self->menu));
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+}
+
+static void
+add_variation_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  VsAnalysisPane *self = VS_ANALYSIS_PANE (widget);
+  if (self->menu_line >= 0)
+    vs_analysis_pane_add_line (self, (guint) self->menu_line, G_MAXUINT - 1);
+}
+
+static void
+show_move_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  VsAnalysisPane *self = VS_ANALYSIS_PANE (widget);
+  if (self->menu_line >= 0 && self->menu_ply >= 0)
+    vs_analysis_pane_preview_move (self, (guint) self->menu_line, (guint) self->menu_ply);
+}
+
+const char *
+vs_analysis_pane_get_line_text (VsAnalysisPane *self, guint line)
+{
+  g_return_val_if_fail (VS_IS_ANALYSIS_PANE (self), NULL);
+  GtkWidget *label = line < self->n_lines ? line_label (self, line) : NULL;
+  return label ? gtk_label_get_text (GTK_LABEL (label)) : NULL;
+}
+
+guint
+vs_analysis_pane_get_n_lines (VsAnalysisPane *self)
+{
+  g_return_val_if_fail (VS_IS_ANALYSIS_PANE (self), 0);
+  return self->n_lines;
+}
+
+const VsMove *
+vs_analysis_pane_get_line_moves (VsAnalysisPane *self, guint line, guint *n)
+{
+  g_return_val_if_fail (VS_IS_ANALYSIS_PANE (self), NULL);
+  if (line >= self->n_lines)
+    {
+      *n = 0;
+      return NULL;
+    }
+  *n = self->lines[line].moves->len;
+  return (const VsMove *) self->lines[line].moves->data;
 }
 
 static void
@@ -84,6 +472,7 @@ show_info (VsAnalysisPane *self, const VsAnalysisInfo *info)
 {
   GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (self->lines_box));
   g_ptr_array_set_size (self->line_moves, 0);
+  self->n_lines = 0;
   for (guint i = 0; row; i++, row = gtk_widget_get_next_sibling (row))
     {
       if (i >= info->n_lines || info->lines[i].n_moves == 0)
@@ -93,12 +482,18 @@ show_info (VsAnalysisPane *self, const VsAnalysisInfo *info)
         }
       const VsAnalysisLine *line = &info->lines[i];
       g_autofree char *score = format_score (line, self->pos->side);
-      g_autofree char *markup = g_markup_printf_escaped ("<b>%s</b>  %s", score, line->text ? line->text : "");
-      GtkWidget *label = gtk_button_get_child (GTK_BUTTON (row));
-      gtk_label_set_markup (GTK_LABEL (label), markup);
+      ShownLine *sl = &self->lines[self->n_lines];
+      g_array_set_size (sl->moves, 0);
+      g_array_append_vals (sl->moves, line->moves, line->n_moves);
+      g_autofree char *markup = line_markup (self, self->n_lines, score, line->moves, line->n_moves, sl->spans);
+      gtk_label_set_markup (GTK_LABEL (row), markup);
       gtk_widget_set_visible (row, TRUE);
       g_ptr_array_add (self->line_moves, GUINT_TO_POINTER (line->moves[0]));
+      self->n_lines++;
     }
+  if (self->hover_line >= (int) self->n_lines)
+    hide_hover (self);
+  show_arrows (self);
 
   if (info->depth == 0)
     {
@@ -130,6 +525,9 @@ progress_cb (VsAnalysis *analysis, VsAnalysisInfo *info, VsAnalysisPane *self)
 
 static void run (VsAnalysisPane *self);
 static void fill_engines (VsAnalysisPane *self);
+static void practice_action (GtkWidget *widget, const char *action_name, GVariant *param);
+static void practice_active_cb (VsAnalysisPane *self);
+static void vs_analysis_pane_size_allocate (GtkWidget *widget, int width, int height, int baseline);
 
 /* ---- Engine faults -------------------------------------------------------------- */
 
@@ -263,6 +661,9 @@ vs_analysis_pane_set_position (VsAnalysisPane *self, const VsPosition *pos, cons
       self->hist_len = hist->len;
     }
   self->have_pos = TRUE;
+  /* the user went elsewhere in the game: practice ends there */
+  if (self->practice && vs_practice_bar_is_active (self->practice))
+    vs_practice_bar_stop (self->practice);
   if (pos->variant != self->variant)
     {
       /* another variant: its own engines, and no fault of the last one */
@@ -277,6 +678,16 @@ vs_analysis_pane_set_position (VsAnalysisPane *self, const VsPosition *pos, cons
        row = gtk_widget_get_next_sibling (row))
     gtk_widget_set_visible (row, FALSE);
   g_ptr_array_set_size (self->line_moves, 0);
+  self->n_lines = 0;
+  hide_hover (self);
+  /* the window shows the game's position on the board already */
+  self->previewing = FALSE;
+  gtk_widget_set_visible (self->preview_box, FALSE);
+  if (self->board)
+    {
+      vs_board_view_set_hide_shapes (self->board, FALSE);
+      vs_board_view_set_arrows (self->board, NULL, 0);
+    }
   if (gtk_toggle_button_get_active (self->run_button))
     run (self);
   else
@@ -462,6 +873,88 @@ vs_analysis_pane_set_settings (VsAnalysisPane *self, GSettings *settings)
   g_signal_connect (settings, "changed", G_CALLBACK (settings_changed_cb), self);
 }
 
+/* ---- The board, the game and practice ---------------------------------------------- */
+
+static void
+board_gone (gpointer data, GObject *where)
+{
+  VsAnalysisPane *self = data;
+  self->board = NULL;
+}
+
+void
+vs_analysis_pane_set_board (VsAnalysisPane *self, VsBoardView *board)
+{
+  g_return_if_fail (VS_IS_ANALYSIS_PANE (self));
+  if (self->board)
+    g_object_weak_unref (G_OBJECT (self->board), board_gone, self);
+  self->board = board;
+  if (board)
+    g_object_weak_ref (G_OBJECT (board), board_gone, self);
+}
+
+void
+vs_analysis_pane_set_game (VsAnalysisPane *self, VsGame *game)
+{
+  g_return_if_fail (VS_IS_ANALYSIS_PANE (self));
+  if (self->practice && vs_practice_bar_get_game (self->practice) != game)
+    vs_practice_bar_stop (self->practice);
+  g_set_object (&self->game, game);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "pane.practice", game != NULL);
+}
+
+VsPracticeBar *
+vs_analysis_pane_get_practice (VsAnalysisPane *self)
+{
+  g_return_val_if_fail (VS_IS_ANALYSIS_PANE (self), NULL);
+  return self->practice;
+}
+
+gboolean
+vs_analysis_pane_start_practice (VsAnalysisPane *self, int side)
+{
+  g_return_val_if_fail (VS_IS_ANALYSIS_PANE (self), FALSE);
+  if (self->game == NULL || self->board == NULL)
+    return FALSE;
+  vs_analysis_pane_stop (self);
+  end_preview (self, FALSE);
+  VsAnalysisOptions o;
+  vs_analysis_pane_get_options (self, &o);
+  return vs_practice_bar_start (self->practice, self->game, self->board, side, &o);
+}
+
+static void
+practice_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  VsAnalysisPane *self = VS_ANALYSIS_PANE (widget);
+  /* the side to move on the board, else White: the bar lets the user switch */
+  int side = self->have_pos ? self->pos->side : 0;
+  if (!vs_analysis_pane_start_practice (self, side))
+    vs_analysis_pane_start_practice (self, 1 - side);
+}
+
+static void
+practice_active_cb (VsAnalysisPane *self)
+{
+  gboolean on = vs_practice_bar_is_active (self->practice);
+  /* the engine's lines would give the answer away */
+  gtk_widget_set_visible (GTK_WIDGET (self->lines_box), !on);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->run_button), !on);
+  if (!on && self->board && self->have_pos)
+    vs_board_view_set_position (self->board, self->pos, vs_board_view_get_last_move (self->board), FALSE);
+}
+
+static void
+vs_analysis_pane_size_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  VsAnalysisPane *self = VS_ANALYSIS_PANE (widget);
+  GTK_WIDGET_CLASS (vs_analysis_pane_parent_class)->size_allocate (widget, width, height, baseline);
+  if (self->hover_popover && gtk_widget_get_visible (self->hover_popover))
+    gtk_popover_present (GTK_POPOVER (self->hover_popover));
+  if (self->menu && gtk_widget_get_visible (self->menu))
+    gtk_popover_present (GTK_POPOVER (self->menu));
+}
+
 /* ---- GObject -------------------------------------------------------------------- */
 
 static void
@@ -480,6 +973,10 @@ vs_analysis_pane_dispose (GObject *object)
   if (self->settings)
     g_signal_handlers_disconnect_by_data (self->settings, self);
   g_clear_object (&self->settings);
+  g_clear_object (&self->game);
+  vs_analysis_pane_set_board (self, NULL);
+  g_clear_pointer (&self->hover_popover, gtk_widget_unparent);
+  g_clear_pointer (&self->menu, gtk_widget_unparent);
   gtk_widget_dispose_template (GTK_WIDGET (self), VS_TYPE_ANALYSIS_PANE);
   G_OBJECT_CLASS (vs_analysis_pane_parent_class)->dispose (object);
 }
@@ -491,6 +988,12 @@ vs_analysis_pane_finalize (GObject *object)
   g_ptr_array_unref (self->engine_names);
   g_ptr_array_unref (self->engine_commands);
   g_ptr_array_unref (self->line_moves);
+  for (guint i = 0; i < N_LINE_ROWS; i++)
+    {
+      g_array_unref (self->lines[i].moves);
+      g_array_unref (self->lines[i].spans);
+    }
+  g_array_unref (self->preview_moves);
   g_free (self->pos);
   g_free (self->hist_undo);
   g_free (self->fault);
@@ -513,6 +1016,11 @@ vs_analysis_pane_class_init (VsAnalysisPaneClass *klass)
   gtk_widget_class_bind_template_child (widget_class, VsAnalysisPane, fault_box);
   gtk_widget_class_bind_template_child (widget_class, VsAnalysisPane, fault_label);
   gtk_widget_class_install_action (widget_class, "pane.restart", NULL, restart_action);
+  gtk_widget_class_install_action (widget_class, "pane.back", NULL, back_action);
+  gtk_widget_class_install_action (widget_class, "pane.show-move", NULL, show_move_action);
+  gtk_widget_class_install_action (widget_class, "pane.add-variation", NULL, add_variation_action);
+  gtk_widget_class_install_action (widget_class, "pane.practice", NULL, practice_action);
+  widget_class->size_allocate = vs_analysis_pane_size_allocate;
   gtk_widget_class_bind_template_callback (widget_class, run_toggled_cb);
   gtk_widget_class_bind_template_callback (widget_class, engine_selected_cb);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
@@ -521,9 +1029,14 @@ vs_analysis_pane_class_init (VsAnalysisPaneClass *klass)
   signals[SIGNAL_SCORE] = g_signal_new ("score", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                         0, NULL, NULL, NULL, G_TYPE_NONE, 3,
                                         G_TYPE_BOOLEAN, G_TYPE_INT, G_TYPE_INT);
+  /* kept for the window's template; no longer emitted (issue 21: a click
+   * on a line shows the move instead of playing it) */
   signals[SIGNAL_LINE_ACTIVATED] = g_signal_new ("line-activated", G_TYPE_FROM_CLASS (klass),
                                                  G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                                  G_TYPE_NONE, 1, G_TYPE_UINT);
+  signals[SIGNAL_ADD_LINE] = g_signal_new ("add-line", G_TYPE_FROM_CLASS (klass),
+                                           G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                           G_TYPE_NONE, 3, G_TYPE_POINTER, G_TYPE_UINT, G_TYPE_BOOLEAN);
 }
 
 static void
@@ -538,20 +1051,86 @@ vs_analysis_pane_init (VsAnalysisPane *self)
   self->analysis = vs_analysis_new ();
   g_signal_connect (self->analysis, "progress", G_CALLBACK (progress_cb), self);
 
+  /* each line a wrapped label, in full; its moves are links (click: show
+   * it on the board), hovering a move shows it on a small board, the
+   * context menu adds the line as a variation */
   for (guint i = 0; i < N_LINE_ROWS; i++)
     {
+      self->lines[i].moves = g_array_new (FALSE, FALSE, sizeof (VsMove));
+      self->lines[i].spans = g_array_new (FALSE, FALSE, sizeof (int));
       GtkWidget *label = gtk_label_new (NULL);
       gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-      GtkWidget *button = gtk_button_new ();
-      gtk_button_set_child (GTK_BUTTON (button), label);
-      gtk_widget_add_css_class (button, "flat");
-      gtk_widget_set_tooltip_text (button, _("Play the first move of this line"));
-      g_object_set_data (G_OBJECT (button), "vs-line", GUINT_TO_POINTER (i));
-      g_signal_connect (button, "clicked", G_CALLBACK (line_clicked_cb), self);
-      gtk_widget_set_visible (button, FALSE);
-      gtk_box_append (self->lines_box, button);
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 40);
+      gtk_widget_add_css_class (label, "pv-line");
+      gtk_widget_set_tooltip_text (label, _("Click a move to show it on the board; right-click to add the line as a variation"));
+      g_object_set_data (G_OBJECT (label), "vs-line", GUINT_TO_POINTER (i));
+      g_signal_connect (label, "activate-link", G_CALLBACK (activate_link_cb), self);
+      GtkEventController *motion = gtk_event_controller_motion_new ();
+      g_signal_connect (motion, "motion", G_CALLBACK (motion_cb), self);
+      g_signal_connect (motion, "leave", G_CALLBACK (leave_cb), self);
+      gtk_widget_add_controller (label, motion);
+      GtkGesture *click = gtk_gesture_click_new ();
+      gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_SECONDARY);
+      g_signal_connect (click, "pressed", G_CALLBACK (menu_pressed_cb), self);
+      gtk_widget_add_controller (label, GTK_EVENT_CONTROLLER (click));
+      gtk_widget_set_visible (label, FALSE);
+      gtk_box_append (self->lines_box, label);
     }
+  self->hover_line = self->hover_ply = -1;
+  self->menu_line = self->menu_ply = -1;
+  self->preview_moves = g_array_new (FALSE, FALSE, sizeof (VsMove));
+
+  /* the preview note, above the lines */
+  self->preview_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  self->preview_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (self->preview_label, TRUE);
+  gtk_label_set_xalign (self->preview_label, 0);
+  gtk_widget_set_hexpand (GTK_WIDGET (self->preview_label), TRUE);
+  gtk_widget_add_css_class (GTK_WIDGET (self->preview_label), "dim-label");
+  gtk_box_append (GTK_BOX (self->preview_box), GTK_WIDGET (self->preview_label));
+  GtkWidget *back = gtk_button_new_with_mnemonic (_("_Back to the Game"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (back), "pane.back");
+  gtk_widget_set_valign (back, GTK_ALIGN_CENTER);
+  gtk_box_append (GTK_BOX (self->preview_box), back);
+  gtk_widget_set_visible (self->preview_box, FALSE);
+  gtk_box_insert_child_after (GTK_BOX (self->box), self->preview_box, self->fault_box);
+
+  /* the small board */
+  self->hover_popover = gtk_popover_new ();
+  gtk_popover_set_autohide (GTK_POPOVER (self->hover_popover), FALSE);
+  gtk_popover_set_position (GTK_POPOVER (self->hover_popover), GTK_POS_TOP);
+  gtk_widget_set_can_target (self->hover_popover, FALSE);
+  self->hover_board = VS_BOARD_VIEW (vs_board_view_new ());
+  vs_board_view_set_interactive_sides (self->hover_board, 0);
+  vs_board_view_set_animate (self->hover_board, FALSE);
+  /* a board view asks for a big board: the frame gives it a small one */
+  self->hover_frame = GTK_SCROLLED_WINDOW (gtk_scrolled_window_new ());
+  gtk_scrolled_window_set_policy (self->hover_frame, GTK_POLICY_EXTERNAL, GTK_POLICY_EXTERNAL);
+  gtk_scrolled_window_set_propagate_natural_width (self->hover_frame, FALSE);
+  gtk_scrolled_window_set_propagate_natural_height (self->hover_frame, FALSE);
+  gtk_scrolled_window_set_min_content_width (self->hover_frame, HOVER_SIZE);
+  gtk_scrolled_window_set_min_content_height (self->hover_frame, HOVER_SIZE);
+  gtk_scrolled_window_set_child (self->hover_frame, GTK_WIDGET (self->hover_board));
+  gtk_popover_set_child (GTK_POPOVER (self->hover_popover), GTK_WIDGET (self->hover_frame));
+  gtk_widget_set_parent (self->hover_popover, GTK_WIDGET (self));
+
+  /* the lines' context menu */
+  GMenu *menu = g_menu_new ();
+  g_menu_append (menu, _("Show This Move on the Board"), "pane.show-move");
+  g_menu_append (menu, _("Add Line as _Variation"), "pane.add-variation");
+  self->menu = gtk_popover_menu_new_from_model (G_MENU_MODEL (menu));
+  g_object_unref (menu);
+  gtk_popover_set_has_arrow (GTK_POPOVER (self->menu), FALSE);
+  gtk_widget_set_halign (self->menu, GTK_ALIGN_START);
+  gtk_widget_set_parent (self->menu, GTK_WIDGET (self));
+
+  /* Learn from your mistakes */
+  self->practice = VS_PRACTICE_BAR (vs_practice_bar_new ());
+  gtk_box_insert_child_after (GTK_BOX (self->box), GTK_WIDGET (self->practice), self->preview_box);
+  g_signal_connect_swapped (self->practice, "notify::active", G_CALLBACK (practice_active_cb), self);
+
   fill_engines (self);
   set_button (self, FALSE);
   set_fault (self, NULL);

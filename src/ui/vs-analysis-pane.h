@@ -4,6 +4,9 @@
 
 #include <gtk/gtk.h>
 #include "vs-analysis.h"
+#include "vs-board-view.h"
+#include "vs-game.h"
+#include "vs-practice-bar.h"
 
 G_BEGIN_DECLS
 
@@ -40,9 +43,45 @@ const char *vs_analysis_pane_get_engine_name (VsAnalysisPane *self);
 guint       vs_analysis_pane_get_n_engines (VsAnalysisPane *self);
 gboolean    vs_analysis_pane_select_engine (VsAnalysisPane *self, const char *name);
 
+/* Issue 21, lines and arrows.  With the window's board set, the first
+ * move of each line shown is an arrow on it (the first line's the
+ * strongest), updated with each report and cleared when the analysis
+ * stops or the position changes.  Each line is shown in full (wrapped);
+ * every move is a link: clicking it shows the position after it on the
+ * board (a preview: the game is not changed; "Back to the Game" or going
+ * elsewhere in the game ends it).  Playing a move on the board from a
+ * preview adds the line up to there and that move as a variation
+ * ("add-line" with go_there); the context menu "Add Line as Variation"
+ * adds the whole line and stays ("add-line" without).  Hovering a move
+ * shows the position after it on a small board in a popover. */
+void        vs_analysis_pane_set_board (VsAnalysisPane *self, VsBoardView *board);
+/* The window's game, for "Learn from your mistakes" (vs-practice-bar.h). */
+void        vs_analysis_pane_set_game (VsAnalysisPane *self, VsGame *game);
+/* The window calls this first with a move played on the board: TRUE if the
+ * pane took it (a preview played on, or a practice answer); the window
+ * then does not add it to the game itself. */
+gboolean    vs_analysis_pane_board_move (VsAnalysisPane *self, VsMove move);
+/* What clicking, hovering and the menu do (also for tests). */
+gboolean    vs_analysis_pane_preview_move (VsAnalysisPane *self, guint line, guint ply);
+gboolean    vs_analysis_pane_is_previewing (VsAnalysisPane *self);
+gboolean    vs_analysis_pane_hover_move (VsAnalysisPane *self, guint line, guint ply);
+/* The small board while the hover popover is shown, else NULL. */
+GtkWidget  *vs_analysis_pane_get_hover_board (VsAnalysisPane *self);
+/* Adds moves 0..ply of the line (clamped) as a variation. */
+gboolean    vs_analysis_pane_add_line (VsAnalysisPane *self, guint line, guint ply);
+guint       vs_analysis_pane_get_n_lines (VsAnalysisPane *self);
+const char *vs_analysis_pane_get_line_text (VsAnalysisPane *self, guint line);
+const VsMove *vs_analysis_pane_get_line_moves (VsAnalysisPane *self, guint line, guint *n);
+/* Practice ("Learn from your mistakes") on side's mistakes; FALSE if the
+ * game has none for that side. */
+gboolean    vs_analysis_pane_start_practice (VsAnalysisPane *self, int side);
+VsPracticeBar *vs_analysis_pane_get_practice (VsAnalysisPane *self);
+
 /* Signals:
  *   "score" (gboolean has_score, int centipawns, int mate) — White's view
- *   "line-activated" (guint move) — the first move of a clicked line
+ *   "line-activated" (guint move) — no longer emitted (see above)
+ *   "add-line" (const VsMove *moves, guint n, gboolean go_there) — moves
+ *      from the position analysed, to add to the game as a variation
  */
 
 G_END_DECLS

@@ -707,6 +707,35 @@ vs_board_scene_build (const VsBoardLayout *l, const VsSceneInput *in, GArray *ou
           }
       }
 
+  /* 7b. the engine's arrows, strongest last (on top) */
+  for (int i = in->n_arrows - 1; i >= 0; i--)
+    {
+      const VsBoardArrow *ar = &in->arrows[i];
+      if (ar->to >= nsq || (ar->from >= nsq && ar->from != VS_NO_SQUARE) || ar->from == ar->to)
+        continue;
+      double wgt = CLAMP (ar->weight, 0.0, 1.0);
+      VsColor col = { 0.0, 0.31, 0.78, 0.30 + 0.45 * wgt };
+      if (ar->from == VS_NO_SQUARE)
+        {
+          int p, u, v;
+          vs_board_layout_square_cell (l, ar->to, &p, &u, &v);
+          VsPrim *ring = add (out, VS_PRIM_RING, p);
+          ring->x = u + 0.5;
+          ring->y = v + 0.5;
+          ring->r = 0.42;
+          ring->width = MAX (2.0, unit * (0.05 + 0.06 * wgt));
+          ring->color = col;
+        }
+      else
+        {
+          VsPrim *a = add (out, VS_PRIM_ARROW, -1);
+          vs_board_layout_square_center (l, ar->from, &a->x, &a->y);
+          vs_board_layout_square_center (l, ar->to, &a->x2, &a->y2);
+          a->width = MAX (2.0, unit * (0.07 + 0.10 * wgt));
+          a->color = col;
+        }
+    }
+
   /* 8. the piece in flight */
   if (fly != VS_PIECE_NONE)
     {

@@ -54,6 +54,16 @@ typedef struct {
   VsColor color;
 } VsSquareMark;
 
+/* An engine's suggested move (issue 21): drawn over the user's shapes, in
+ * the engine blue; weight 1 is the strongest line (thickest, most opaque),
+ * down to 0.  from == VS_NO_SQUARE (a drop): a ring on `to`. */
+typedef struct {
+  uint8_t from, to;
+  double  weight;
+} VsBoardArrow;
+
+#define VS_BOARD_MAX_ARROWS 16
+
 typedef struct {
   const VsPosition   *pos;
   const VsBoardTheme *theme;
@@ -75,6 +85,8 @@ typedef struct {
   int                 n_marks;
   const VsBoardShape *shapes;
   int                 n_shapes;
+  const VsBoardArrow *arrows;            /* the engine's (not saved) */
+  int                 n_arrows;
   /* layers: the board itself (squares, lines, camps) changes only with the
    * size, theme and orientation, so the widget caches it as one texture */
   gboolean            board_only;        /* only the board layer */

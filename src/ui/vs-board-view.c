@@ -34,6 +34,9 @@ struct _VsBoardView {
   gboolean layout_valid;
 
   GArray  *marks;         /* VsSquareMark */
+  VsBoardArrow arrows[VS_BOARD_MAX_ARROWS];   /* the engine's, not saved */
+  int      n_arrows;
+  gboolean hide_shapes;   /* the user's shapes are not drawn (a preview) */
   GArray  *prims;         /* VsPrim, rebuilt when dirty */
   gboolean scene_dirty;
 
@@ -185,7 +188,9 @@ rebuild_scene (VsBoardView *self)
   in.marks = (const VsSquareMark *) self->marks->data;
   in.n_marks = self->marks->len;
   in.shapes = self->ctl->shapes;
-  in.n_shapes = self->ctl->n_shapes;
+  in.n_shapes = self->hide_shapes ? 0 : self->ctl->n_shapes;
+  in.arrows = self->arrows;
+  in.n_arrows = self->n_arrows;
   if (self->tick_id)
     {
       in.hidden_square = self->anim_hidden;
@@ -1458,6 +1463,45 @@ vs_board_view_set_animate (VsBoardView *self, gboolean animate)
   if (!animate)
     stop_animation (self);
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_ANIMATE]);
+}
+
+void
+vs_board_view_set_arrows (VsBoardView *self, const VsBoardArrow *arrows, int n)
+{
+  g_return_if_fail (VS_IS_BOARD_VIEW (self));
+  n = CLAMP (n, 0, VS_BOARD_MAX_ARROWS);
+  if (n == self->n_arrows && (n == 0 || memcmp (arrows, self->arrows, n * sizeof *arrows) == 0))
+    return;
+  if (n > 0)
+    memcpy (self->arrows, arrows, n * sizeof *arrows);
+  self->n_arrows = n;
+  invalidate_scene (self);
+}
+
+const VsBoardArrow *
+vs_board_view_get_arrows (VsBoardView *self, int *n)
+{
+  g_return_val_if_fail (VS_IS_BOARD_VIEW (self), NULL);
+  if (n)
+    *n = self->n_arrows;
+  return self->arrows;
+}
+
+void
+vs_board_view_set_hide_shapes (VsBoardView *self, gboolean hide)
+{
+  g_return_if_fail (VS_IS_BOARD_VIEW (self));
+  if (self->hide_shapes == !!hide)
+    return;
+  self->hide_shapes = !!hide;
+  invalidate_scene (self);
+}
+
+VsMove
+vs_board_view_get_last_move (VsBoardView *self)
+{
+  g_return_val_if_fail (VS_IS_BOARD_VIEW (self), VS_MOVE_NONE);
+  return self->ctl->last_move;
 }
 
 void

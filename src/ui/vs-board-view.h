@@ -71,6 +71,16 @@ const VsBoardShape *vs_board_view_get_shapes (VsBoardView *self, int *n);
 char      **vs_board_view_dup_shapes_strv (VsBoardView *self);
 void        vs_board_view_set_shapes_strv (VsBoardView *self, const char *const *shapes);
 
+/* The engine's suggested moves (issue 21), drawn as blue arrows (rings for
+ * drops) whose width and opacity follow each one's weight; not part of the
+ * shapes (never saved).  n = 0 clears them. */
+void        vs_board_view_set_arrows (VsBoardView *self, const VsBoardArrow *arrows, int n);
+const VsBoardArrow *vs_board_view_get_arrows (VsBoardView *self, int *n);
+/* While a line is previewed the user's shapes (of the game's position) are
+ * not drawn; they stay in the list. */
+void        vs_board_view_set_hide_shapes (VsBoardView *self, gboolean hide);
+VsMove      vs_board_view_get_last_move (VsBoardView *self);
+
 /* Plays the legal pass (Janggi) if there is one; returns whether it did. */
 gboolean    vs_board_view_pass (VsBoardView *self);
 

@@ -246,6 +246,7 @@ vs_window_update_board (VsWindow *self)
   vs_board_view_set_previous_move (self->board, line->len >= 2 ? vs_line_move (line, line->len - 2) : VS_MOVE_NONE);
   show_node_shapes (self);
   self->shown_node = self->cursor;
+  vs_analysis_pane_set_game (self->analysis_pane, self->game);   /* issue 21: practice */
   VsHistory h = vs_line_history (line);
   vs_analysis_pane_set_position (self->analysis_pane, pos, &h);
   vs_window_explorer_set_position (self, pos);
@@ -405,6 +406,10 @@ vs_window_board_move_played_cb (VsWindow *self, guint move)
   gboolean created = FALSE;
   if (self->game == NULL)
     return;
+  /* issue 21: a move played on from a previewed engine line, or a
+   * practice answer, is the analysis pane's */
+  if (vs_analysis_pane_board_move (self->analysis_pane, move))
+    return;
   vs_window_begin_edit (self);
   VsGameNode *node = vs_game_add_move (self->game, self->cursor, move, &created, &error);
   if (node == NULL || !created)
@@ -420,6 +425,31 @@ vs_window_board_move_played_cb (VsWindow *self, guint move)
     vs_window_end_edit (self, node);
   else
     vs_window_set_cursor (self, node);
+}
+
+/* Issue 21: the analysis pane adds an engine line (from the cursor) as a
+ * variation, as one edit; go_there: the cursor goes to its end. */
+static void
+analysis_add_line_cb (VsWindow *self, const VsMove *moves, guint n, gboolean go_there)
+{
+  if (self->game == NULL || self->cursor == NULL || n == 0)
+    return;
+  vs_window_begin_edit (self);
+  gboolean any = FALSE;
+  VsGameNode *at = self->cursor;
+  for (guint i = 0; i < n && at; i++)
+    {
+      gboolean created = FALSE;
+      at = vs_game_add_move (self->game, at, moves[i], &created, NULL);
+      any |= created;
+    }
+  if (!any)
+    vs_edit_history_drop_last (self->history);
+  VsGameNode *target = go_there && at ? at : self->cursor;
+  if (any)
+    vs_window_end_edit (self, target);
+  else
+    vs_window_set_cursor (self, target);
 }
 
 /* ---- Navigation -------------------------------------------------------------- */
@@ -762,6 +792,9 @@ vs_window_new (VsApplication *app)
                             G_CALLBACK (show_analysis_changed), self);
   g_signal_connect (self->settings, "changed", G_CALLBACK (settings_changed_cb), self);
   vs_analysis_pane_set_settings (self->analysis_pane, self->settings);
+  /* issue 21: engine arrows, line previews and practice on the board */
+  vs_analysis_pane_set_board (self->analysis_pane, self->board);
+  g_signal_connect_swapped (self->analysis_pane, "add-line", G_CALLBACK (analysis_add_line_cb), self);
   show_analysis_changed (self);
   vs_window_explorer_init (self);
   apply_board_settings (self);

@@ -117,26 +117,17 @@ find_action_button (GtkWidget *widget, const char *action)
 }
 
 /* The texts of the analysis lines shown (the pane's line buttons). */
-static void
-collect_lines (GtkWidget *widget, GString *out)
-{
-  if (GTK_IS_BUTTON (widget) && !GTK_IS_TOGGLE_BUTTON (widget) && gtk_widget_get_visible (widget) &&
-      gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)) == NULL &&
-      GTK_IS_LABEL (gtk_button_get_child (GTK_BUTTON (widget))))
-    {
-      g_string_append (out, gtk_label_get_text (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (widget)))));
-      g_string_append_c (out, '\n');
-      return;
-    }
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
-    collect_lines (c, out);
-}
-
+/* The engine lines shown in the pane (issue 21: wrapped labels). */
 static char *
 shown_lines (VsWindow *win)
 {
+  VsAnalysisPane *pane = VS_ANALYSIS_PANE (vs_window_get_analysis_pane (win));
   GString *s = g_string_new (NULL);
-  collect_lines (vs_window_get_analysis_pane (win), s);
+  for (guint i = 0; i < vs_analysis_pane_get_n_lines (pane); i++)
+    {
+      g_string_append (s, vs_analysis_pane_get_line_text (pane, i));
+      g_string_append_c (s, '\n');
+    }
   return g_string_free (s, FALSE);
 }
 
