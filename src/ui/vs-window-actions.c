@@ -86,6 +86,8 @@ play_move_action (GtkWidget *widget, const char *action_name, GVariant *param)
   g_autoptr (GError) error = NULL;
   gboolean created = FALSE;
 
+  if (!vs_window_play_move_allowed (self))
+    return;
   vs_window_begin_edit (self);
   VsGameNode *node = vs_game_add_move_text (self->game, self->cursor, text, &created, &error);
   if (node == NULL || !created)
@@ -97,6 +99,8 @@ play_move_action (GtkWidget *widget, const char *action_name, GVariant *param)
       vs_window_update_actions (self);
       return;
     }
+  if (created)
+    vs_window_play_moved (self, node);
   if (created)
     vs_window_end_edit (self, node);
   else

@@ -1,0 +1,120 @@
+/* test-app-play-clock.c — issue 20: a timed game against the engine, with
+ * the window's time source replaced by a number the test sets (nothing
+ * waits on the wall clock for the clocks).  Only the side to move's clock
+ * runs, each move gets the increment and its [%clk], and a flag fall ends
+ * the game as a loss for the flagged side in the headers. */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "vs-record.h"
+
+#include "test-app-util.h"
+
+#define S(x) ((gint64) (x) * G_USEC_PER_SEC)
+
+static char *tmpdir;
+static gint64 fake_now;
+
+static gint64
+fake_time (gpointer data)
+{
+  return *(gint64 *) data;
+}
+
+static gboolean
+wait_engine (VsWindow *win, guint ply)
+{
+  gint64 t0 = g_get_monotonic_time ();
+  while (vs_game_node_get_ply (vs_window_get_cursor (win)) < ply &&
+         g_get_monotonic_time () - t0 < 60 * G_USEC_PER_SEC)
+    g_main_context_iteration (NULL, TRUE);
+  return vs_game_node_get_ply (vs_window_get_cursor (win)) == ply;
+}
+
+static char *
+first_legal_san (VsWindow *win)
+{
+  g_autofree VsPosition *pos = g_new (VsPosition, 1);
+  g_assert_true (vs_game_node_position (vs_window_get_cursor (win), pos));
+  VsMove moves[VS_MAX_MOVES];
+  guint n = vs_position_generate (pos, VS_GEN_ALL, moves);
+  g_assert_cmpuint (n, >, 0);
+  char san[VS_MOVE_TEXT_MAX];
+  vs_move_write (pos, moves[0], VS_NOTATION_SAN, san);
+  return g_strdup (san);
+}
+
+static void
+test_timed_game (void)
+{
+  VsWindow *win = app_test_window ();
+  fake_now = S (1000);
+  vs_window_set_time_source (win, fake_time, &fake_now);
+  const VsVariant *zh = vs_variant_lookup ("crazyhouse");
+  app_test_action (win, "win.new-game-from", g_variant_new ("(ss)", "crazyhouse", zh->start_fen));
+  app_test_action (win, "win.play-clock", g_variant_new_string ("1+2"));
+  g_assert_cmpint (vs_window_get_clock (win, 0), ==, -1);   /* no clock before the game */
+  app_test_action (win, "win.play-engine", g_variant_new_string ("easy"));
+  VsGame *game = vs_window_get_game (win);
+  g_assert_cmpstr (vs_game_get_header (game, "TimeControl"), ==, "60+2");
+
+  /* White (me) to move: only my clock runs. */
+  g_assert_cmpint (vs_window_get_clock_running (win), ==, 0);
+  g_assert_cmpint (vs_window_get_clock (win, 0), ==, S (60));
+  fake_now += S (10);
+  g_assert_cmpint (vs_window_get_clock (win, 0), ==, S (50));
+  g_assert_cmpint (vs_window_get_clock (win, 1), ==, S (60));
+
+  /* My move: +2 s for me, then the engine's clock runs while it thinks
+   * (the fake time stands still) and its move gets its increment. */
+  app_test_action (win, "win.play-move", g_variant_new_string ("e4"));
+  g_assert_true (wait_engine (win, 2));
+  VsGameNode *mine = vs_game_node_get_parent (vs_window_get_cursor (win));
+  g_assert_cmpint (vs_game_node_get_clock (mine), ==, 52000);
+  g_assert_cmpint (vs_game_node_get_clock (vs_window_get_cursor (win)), ==, 62000);
+  g_assert_cmpint (vs_window_get_clock_running (win), ==, 0);
+  fake_now += S (7);
+  g_assert_cmpint (vs_window_get_clock (win, 0), ==, S (45));
+  g_assert_cmpint (vs_window_get_clock (win, 1), ==, S (62));
+
+  /* [%clk] in the record written */
+  g_autofree char *pgn = vs_pgn_write_game (game);
+  g_assert_nonnull (strstr (pgn, "[%clk 0:00:52]"));
+  g_assert_nonnull (strstr (pgn, "[%clk 0:01:02]"));
+
+  /* My flag falls: 45 s later the game is over, lost on time. */
+  fake_now += S (45) - 1;
+  vs_window_check_clock (win);
+  g_assert_cmpstr (vs_game_get_header (game, "Result"), ==, "*");
+  fake_now += 1;
+  vs_window_check_clock (win);
+  g_assert_cmpint (vs_window_get_clock (win, 0), ==, 0);
+  g_assert_cmpint (vs_window_get_clock_running (win), ==, -1);
+  g_assert_cmpstr (vs_game_get_header (game, "Result"), ==, "0-1");
+  g_assert_cmpstr (vs_game_get_header (game, "Termination"), ==, "time forfeit");
+  g_assert_nonnull (vs_window_get_message (win));
+  /* The clocks stay stopped and the engine answers no more. */
+  fake_now += S (100);
+  g_assert_cmpint (vs_window_get_clock (win, 1), ==, S (62));
+  g_autofree char *san = first_legal_san (win);
+  app_test_action (win, "win.play-move", g_variant_new_string (san));
+  app_test_run (300);
+  g_assert_cmpint (vs_window_get_clock (win, 1), ==, S (62));
+  g_assert_cmpint (vs_window_get_clock_running (win), ==, -1);
+  gtk_window_destroy (GTK_WINDOW (win));
+}
+
+int
+main (int argc, char *argv[])
+{
+  tmpdir = g_dir_make_tmp ("vs-app-play-clock-XXXXXX", NULL);
+  g_setenv ("XDG_DATA_HOME", tmpdir, TRUE);
+  gtk_test_init (&argc, &argv, NULL);
+  app_test_application ();
+  g_test_add_func ("/app/play-clock/timed-game", test_timed_game);
+  int status = g_test_run ();
+  g_free (tmpdir);
+  return status;
+}
