@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <stdio.h>
 
 #include "vs-window-private.h"
 
@@ -243,9 +244,62 @@ play_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *ps
     }
 }
 
+/* ---- Kept across restarts ------------------------------------------------------ */
+
+/* The autosave's "play" line: "ENGINE-SIDE LEVEL CLOCK" (CLOCK as in
+ * vs_clock_to_string (), the clocks as they are when it is written). */
+static char *
+play_state_cb (gpointer data)
+{
+  VsWindow *self = data;
+  if (self->engine_side < 0 || self->strength == NULL)
+    return NULL;
+  g_autofree char *clock = vs_clock_to_string (&self->clock, play_now (self));
+  return g_strdup_printf ("%d %s %s", self->engine_side, self->strength, clock);
+}
+
+static gboolean
+known_level (const char *level)
+{
+  return g_str_equal (level, "easy") || g_str_equal (level, "medium") || g_str_equal (level, "hard");
+}
+
+static void set_playing (VsWindow *self, int engine_side, const char *strength);
+
+void
+vs_window_play_resume (VsWindow *self, const char *state)
+{
+  int side = -1, consumed = 0;
+  char level[16];
+  VsClock clock;
+  int running = -1;
+  if (sscanf (state, "%d %15s %n", &side, level, &consumed) < 2 || consumed == 0 ||
+      (side != 0 && side != 1) || !known_level (level) ||
+      !vs_clock_from_string (&clock, state + consumed, &running) || self->game == NULL)
+    return;
+  self->clock = clock;
+  self->clock_minutes = clock.initial_us / (60 * G_USEC_PER_SEC);
+  self->clock_increment = clock.increment_us / G_USEC_PER_SEC;
+  g_object_notify (G_OBJECT (self), "play-clock");
+  /* the end of the main line, where the game stopped */
+  VsGameNode *end = self->cursor;
+  while (vs_game_node_get_main_child (end))
+    end = vs_game_node_get_main_child (end);
+  self->cursor = end;
+  vs_window_update_view (self);
+  set_playing (self, side, level);
+  if (running >= 0 && clock.flagged < 0)
+    vs_clock_start (&self->clock, running, play_now (self));
+  clock_sync_tick (self);
+  vs_window_show_message (self, GTK_MESSAGE_INFO, _("Your game against the engine goes on where it was left."));
+  vs_window_update_actions (self);
+  vs_window_engine_move_maybe (self);
+}
+
 void
 vs_window_play_init (VsWindow *self)
 {
+  vs_document_set_play_state_func (self->document, play_state_cb, self);
   vs_clock_init (&self->clock, 0, 0);
   self->clock_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 24);
   gtk_widget_set_name (self->clock_box, "play-clocks");
@@ -316,6 +370,18 @@ vs_window_engine_move_maybe (VsWindow *self)
 }
 
 static void
+set_playing (VsWindow *self, int engine_side, const char *strength)
+{
+  g_free (self->strength);
+  self->strength = g_strdup (strength);
+  self->engine_side = engine_side;
+  vs_board_view_set_interactive_sides (self->board, engine_side == 1 ? 1 : 2);
+  vs_analysis_pane_stop (self->analysis_pane);
+  if (vs_board_view_get_flipped (self->board) != (engine_side == 0))
+    gtk_widget_activate_action (GTK_WIDGET (self), "win.flip-board", NULL);
+}
+
+static void
 play_engine_action (GtkWidget *widget, const char *action_name, GVariant *param)
 {
   VsWindow *self = VS_WINDOW (widget);
@@ -334,13 +400,7 @@ play_engine_action (GtkWidget *widget, const char *action_name, GVariant *param)
   g_autofree VsPosition *pos = g_new (VsPosition, 1);
   if (!vs_game_node_position (self->cursor, pos))
     return;
-  g_free (self->strength);
-  self->strength = g_strdup (strength);
-  self->engine_side = 1 - pos->side;
-  vs_board_view_set_interactive_sides (self->board, pos->side == 0 ? 1 : 2);
-  vs_analysis_pane_stop (self->analysis_pane);
-  if (vs_board_view_get_flipped (self->board) != (pos->side == 1))
-    gtk_widget_activate_action (widget, "win.flip-board", NULL);
+  set_playing (self, 1 - pos->side, strength);
   /* A new game's clocks, the chosen time control; started for the side to move. */
   vs_clock_init (&self->clock, self->clock_minutes, self->clock_increment);
   if (vs_clock_is_on (&self->clock))

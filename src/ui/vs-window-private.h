@@ -156,6 +156,8 @@ void        vs_window_play_dispose (VsWindow *self);
  * move's [%clk] is written. */
 gboolean    vs_window_play_move_allowed (VsWindow *self);
 void        vs_window_play_moved (VsWindow *self, VsGameNode *node);
+/* Goes on with a game against the engine saved in an autosave. */
+void        vs_window_play_resume (VsWindow *self, const char *state);
 
 /* vs-window-export.c */
 void        vs_window_export_class_init (GtkWidgetClass *widget_class);

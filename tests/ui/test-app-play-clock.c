@@ -106,6 +106,87 @@ test_timed_game (void)
   gtk_window_destroy (GTK_WINDOW (win));
 }
 
+static gboolean
+wait_file_has (const char *path, const char *needle)
+{
+  gint64 t0 = g_get_monotonic_time ();
+  while (g_get_monotonic_time () - t0 < 30 * G_USEC_PER_SEC)
+    {
+      g_autofree char *text = NULL;
+      if (g_file_get_contents (path, &text, NULL, NULL) && strstr (text, needle))
+        return TRUE;
+      app_test_run (50);
+    }
+  return FALSE;
+}
+
+static void
+copy_file (const char *from, const char *to)
+{
+  g_autofree char *text = NULL;
+  gsize len;
+  g_assert_true (g_file_get_contents (from, &text, &len, NULL));
+  g_assert_true (g_file_set_contents (to, text, len, NULL));
+}
+
+/* A restart in the middle: the game comes back from the autosave with the
+ * clocks as they were (the new process's monotonic time is another number)
+ * and runs on, only for the side to move. */
+static void
+test_restart_resumes (void)
+{
+  VsWindow *win = app_test_window ();
+  fake_now = S (5000);
+  vs_window_set_time_source (win, fake_time, &fake_now);
+  const VsVariant *zh = vs_variant_lookup ("crazyhouse");
+  app_test_action (win, "win.new-game-from", g_variant_new ("(ss)", "crazyhouse", zh->start_fen));
+  app_test_action (win, "win.play-clock", g_variant_new_string ("3+1"));
+  app_test_action (win, "win.play-engine", g_variant_new_string ("easy"));
+  fake_now += S (20);
+  app_test_action (win, "win.play-move", g_variant_new_string ("d4"));
+  g_assert_true (wait_engine (win, 2));
+  fake_now += S (30);   /* I think 30 s: White 131 s, Black 181 s */
+  g_assert_cmpint (vs_window_get_clock (win, 0), ==, S (131));
+  g_assert_cmpint (vs_window_get_clock (win, 1), ==, S (181));
+
+  /* The autosave and its description, with the game's state. */
+  const char *autosave = vs_window_get_autosave_path (win);
+  g_assert_nonnull (autosave);
+  g_autofree char *dir = g_path_get_dirname (autosave);
+  g_autofree char *base = g_strndup (autosave, strlen (autosave) - strlen (".pgn"));
+  g_autofree char *ini = g_strconcat (base, ".ini", NULL);
+  g_assert_true (wait_file_has (autosave, "[%clk"));
+  g_assert_true (wait_file_has (ini, "play="));
+  /* As if this process had died: its files under a pid no process has. */
+  g_autofree char *dead_pgn = g_build_filename (dir, "2147483646-1.pgn", NULL);
+  g_autofree char *dead_ini = g_build_filename (dir, "2147483646-1.ini", NULL);
+  copy_file (autosave, dead_pgn);
+  copy_file (ini, dead_ini);
+  gtk_window_destroy (GTK_WINDOW (win));
+
+  fake_now = S (77);   /* a new process: its monotonic clock reads anything */
+  VsWindow *again = app_test_window ();
+  vs_window_set_time_source (again, fake_time, &fake_now);
+  vs_window_load_startup (again);
+  app_test_action (again, "win.recover-autosaves", NULL);
+  VsGameNode *c = vs_window_get_cursor (again);
+  g_assert_cmpuint (vs_game_node_get_ply (c), ==, 2);
+  g_assert_cmpint (vs_window_get_clock (again, 0), ==, S (131));
+  g_assert_cmpint (vs_window_get_clock (again, 1), ==, S (181));
+  g_assert_cmpint (vs_window_get_clock_running (again), ==, 0);
+  fake_now += S (11);
+  g_assert_cmpint (vs_window_get_clock (again, 0), ==, S (120));
+  g_assert_cmpint (vs_window_get_clock (again, 1), ==, S (181));
+  /* and the engine still answers, on its own clock */
+  g_autofree char *san = first_legal_san (again);
+  app_test_action (again, "win.play-move", g_variant_new_string (san));
+  g_assert_true (wait_engine (again, 4));
+  g_assert_cmpint (vs_window_get_clock (again, 0), ==, S (121));
+  g_assert_cmpint (vs_window_get_clock (again, 1), ==, S (182));
+  g_assert_cmpint (vs_window_get_clock_running (again), ==, 0);
+  gtk_window_destroy (GTK_WINDOW (again));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -114,6 +195,7 @@ main (int argc, char *argv[])
   gtk_test_init (&argc, &argv, NULL);
   app_test_application ();
   g_test_add_func ("/app/play-clock/timed-game", test_timed_game);
+  g_test_add_func ("/app/play-clock/restart-resumes", test_restart_resumes);
   int status = g_test_run ();
   g_free (tmpdir);
   return status;
