@@ -7,6 +7,12 @@
 
 #include "vs-window-private.h"
 
+static gboolean
+known_level (const char *level)
+{
+  return g_str_equal (level, "easy") || g_str_equal (level, "medium") || g_str_equal (level, "hard");
+}
+
 /* ---- Clocks ------------------------------------------------------------------ */
 
 static gint64
@@ -207,7 +213,9 @@ parse_control (const char *text, guint *minutes, guint *increment)
 
 /* The window's "play-clock" property ("M+I"), whose property action
  * win.play-clock is the stateful choice of the Play menu. */
-enum { PROP_0, PROP_PLAY_CLOCK, N_PLAY_PROPS };
+enum { PROP_0, PROP_PLAY_CLOCK, PROP_PLAY_LEVEL, N_PLAY_PROPS };
+
+static void start_playing (VsWindow *self, const char *strength);
 
 static void
 play_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
@@ -225,6 +233,10 @@ play_set_property (GObject *object, guint prop_id, const GValue *value, GParamSp
           g_object_notify_by_pspec (object, pspec);
         }
       break;
+    case PROP_PLAY_LEVEL:
+      if (g_value_get_string (value))
+        start_playing (self, g_value_get_string (value));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -238,6 +250,9 @@ play_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *ps
     {
     case PROP_PLAY_CLOCK:
       g_value_take_string (value, g_strdup_printf ("%u+%u", self->clock_minutes, self->clock_increment));
+      break;
+    case PROP_PLAY_LEVEL:
+      g_value_set_string (value, self->engine_side >= 0 && self->strength ? self->strength : "off");
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -258,11 +273,6 @@ play_state_cb (gpointer data)
   return g_strdup_printf ("%d %s %s", self->engine_side, self->strength, clock);
 }
 
-static gboolean
-known_level (const char *level)
-{
-  return g_str_equal (level, "easy") || g_str_equal (level, "medium") || g_str_equal (level, "hard");
-}
 
 static void set_playing (VsWindow *self, int engine_side, const char *strength);
 
@@ -337,6 +347,18 @@ opponent_done (GObject *source, GAsyncResult *result, gpointer user_data)
         vs_window_add_info_button (self, _("_Try Again"), RESPONSE_RETRY_ENGINE);
       return;
     }
+  /* its view of the position it moved in, for a draw offer */
+  self->engine_eval_known = info->n_lines > 0;
+  if (info->n_lines > 0)
+    self->engine_eval_cp = info->lines[0].is_mate ? (info->lines[0].mate > 0 ? 100000 : -100000)
+                                                   : info->lines[0].score_cp;
+  if (info->engine_name && self->game && self->strength)
+    {
+      g_autofree char *name = g_strdup_printf ("%s (%s)", info->engine_name, self->strength);
+      const char *key = self->engine_side == 0 ? "White" : "Black";
+      if (g_strcmp0 (vs_game_get_header (self->game, key), name) != 0)
+        vs_game_set_header (self->game, key, name);
+    }
   vs_window_board_move_played_cb (self, info->best_move);
   g_signal_emit_by_name (self, "engine-moved");
 }
@@ -384,8 +406,15 @@ set_playing (VsWindow *self, int engine_side, const char *strength)
 static void
 play_engine_action (GtkWidget *widget, const char *action_name, GVariant *param)
 {
-  VsWindow *self = VS_WINDOW (widget);
-  const char *strength = g_variant_get_string (param, NULL);
+  start_playing (VS_WINDOW (widget), g_variant_get_string (param, NULL));
+}
+
+/* "easy", "medium", "hard" (you play the side to move), or "off". */
+static void
+start_playing (VsWindow *self, const char *strength)
+{
+  if (!g_str_equal (strength, "off") && !known_level (strength))
+    return;
   g_cancellable_cancel (self->opponent_cancellable);
   if (g_str_equal (strength, "off"))
     {
@@ -395,6 +424,7 @@ play_engine_action (GtkWidget *widget, const char *action_name, GVariant *param)
       vs_board_view_set_interactive_sides (self->board, 3);
       vs_window_hide_message (self);
       vs_window_update_actions (self);
+      g_object_notify (G_OBJECT (self), "play-level");
       return;
     }
   g_autofree VsPosition *pos = g_new (VsPosition, 1);
@@ -415,7 +445,9 @@ play_engine_action (GtkWidget *widget, const char *action_name, GVariant *param)
   const char *label = g_str_equal (strength, "easy") ? _("Easy") : g_str_equal (strength, "medium") ? _("Medium") : _("Hard");
   g_autofree char *msg = g_strdup_printf (_("Playing against the engine (%s). Your move."), label);
   vs_window_show_message (self, GTK_MESSAGE_INFO, msg);
+  self->engine_eval_known = FALSE;
   vs_window_update_actions (self);
+  g_object_notify (G_OBJECT (self), "play-level");
 }
 
 /* Take back the engine's answer and the move before it (or just the last
@@ -445,6 +477,51 @@ take_back_action (GtkWidget *widget, const char *action_name, GVariant *param)
   clock_follow_position (self);
 }
 
+/* The game is over with @result ("1-0", "0-1", "1/2-1/2"): in the headers,
+ * the clocks stopped, the engine no longer answers. */
+static void
+end_game (VsWindow *self, const char *result, const char *message)
+{
+  g_cancellable_cancel (self->opponent_cancellable);
+  vs_clock_pause (&self->clock, play_now (self));
+  self->engine_side = -1;
+  vs_board_view_set_interactive_sides (self->board, 3);
+  vs_window_begin_edit (self);
+  vs_game_set_header (self->game, "Result", result);
+  vs_window_end_edit (self, self->cursor);
+  clock_sync_tick (self);
+  vs_window_show_message (self, GTK_MESSAGE_INFO, message);
+  vs_window_update_actions (self);
+  g_object_notify (G_OBJECT (self), "play-level");
+}
+
+static void
+resign_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  VsWindow *self = VS_WINDOW (widget);
+  if (self->engine_side < 0 || self->game == NULL)
+    return;
+  const VsVariant *v = play_variant (self);
+  g_autofree char *msg = g_strdup_printf (_("You resigned: %s wins."), vs_variant_side_name (v, self->engine_side));
+  end_game (self, self->engine_side == 0 ? "1-0" : "0-1", msg);
+}
+
+/* The engine takes a draw when its last score, from its own side, is at
+ * most VS_PLAY_DRAW_MARGIN_CP (a tenth of a pawn): it is not ahead. */
+#define VS_PLAY_DRAW_MARGIN_CP 10
+
+static void
+offer_draw_action (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  VsWindow *self = VS_WINDOW (widget);
+  if (self->engine_side < 0 || self->game == NULL)
+    return;
+  if (self->engine_eval_known && self->engine_eval_cp <= VS_PLAY_DRAW_MARGIN_CP)
+    end_game (self, "1/2-1/2", _("The engine accepted your draw offer."));
+  else
+    vs_window_show_message (self, GTK_MESSAGE_INFO, _("The engine declined your draw offer. Play on."));
+}
+
 void
 vs_window_play_class_init (GtkWidgetClass *widget_class)
 {
@@ -458,4 +535,10 @@ vs_window_play_class_init (GtkWidgetClass *widget_class)
       g_param_spec_string ("play-clock", NULL, NULL, "0+0",
                            G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   gtk_widget_class_install_property_action (widget_class, "win.play-clock", "play-clock");
+  g_object_class_install_property (object_class, PROP_PLAY_LEVEL,
+      g_param_spec_string ("play-level", NULL, NULL, "off",
+                           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS));
+  gtk_widget_class_install_property_action (widget_class, "win.play-level", "play-level");
+  gtk_widget_class_install_action (widget_class, "win.play-resign", NULL, resign_action);
+  gtk_widget_class_install_action (widget_class, "win.play-offer-draw", NULL, offer_draw_action);
 }

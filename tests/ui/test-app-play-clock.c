@@ -187,6 +187,62 @@ test_restart_resumes (void)
   gtk_window_destroy (GTK_WINDOW (again));
 }
 
+static char *
+level (VsWindow *win)
+{
+  char *l = NULL;
+  g_object_get (win, "play-level", &l, NULL);
+  return l;
+}
+
+/* The Play menu's level is the stateful win.play-level (its state the
+ * chosen level), the engine and level go in the headers, Resign and Offer
+ * Draw end the game (the engine takes a draw only when it is not ahead). */
+static void
+test_level_resign_draw (void)
+{
+  VsWindow *win = app_test_window ();
+  const VsVariant *zh = vs_variant_lookup ("crazyhouse");
+  app_test_action (win, "win.new-game-from", g_variant_new ("(ss)", "crazyhouse", zh->start_fen));
+  g_autofree char *l0 = level (win);
+  g_assert_cmpstr (l0, ==, "off");
+  app_test_action (win, "win.play-level", g_variant_new_string ("medium"));
+  g_autofree char *l1 = level (win);
+  g_assert_cmpstr (l1, ==, "medium");
+  app_test_action (win, "win.play-move", g_variant_new_string ("e4"));
+  g_assert_true (wait_engine (win, 2));
+  VsGame *game = vs_window_get_game (win);
+  const char *black = vs_game_get_header (game, "Black");
+  g_assert_nonnull (black);
+  g_assert_nonnull (strstr (black, "(medium)"));
+  app_test_action (win, "win.play-resign", NULL);
+  g_assert_cmpstr (vs_game_get_header (game, "Result"), ==, "0-1");
+  g_autofree char *l2 = level (win);
+  g_assert_cmpstr (l2, ==, "off");
+
+  /* A draw offer at the start of a new game after 1 e4: the engine's score
+   * decides (accepted only when it is at most a tenth of a pawn). */
+  gtk_window_destroy (GTK_WINDOW (win));
+  win = app_test_window ();
+  app_test_action (win, "win.new-game-from", g_variant_new ("(ss)", "crazyhouse", zh->start_fen));
+  app_test_action (win, "win.play-level", g_variant_new_string ("easy"));
+  app_test_action (win, "win.play-move", g_variant_new_string ("e4"));
+  g_assert_true (wait_engine (win, 2));
+  game = vs_window_get_game (win);
+  app_test_action (win, "win.play-offer-draw", NULL);
+  const char *result = vs_game_get_header (game, "Result");
+  g_autofree char *l3 = level (win);
+  g_test_message ("draw offer: %s, %s", result, vs_window_get_message (win));
+  if (g_strcmp0 (result, "1/2-1/2") == 0)
+    g_assert_cmpstr (l3, ==, "off");
+  else
+    {
+      g_assert_cmpstr (result, ==, "*");
+      g_assert_cmpstr (l3, ==, "easy");
+    }
+  gtk_window_destroy (GTK_WINDOW (win));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -196,6 +252,7 @@ main (int argc, char *argv[])
   app_test_application ();
   g_test_add_func ("/app/play-clock/timed-game", test_timed_game);
   g_test_add_func ("/app/play-clock/restart-resumes", test_restart_resumes);
+  g_test_add_func ("/app/play-clock/level-resign-draw", test_level_resign_draw);
   int status = g_test_run ();
   g_free (tmpdir);
   return status;
