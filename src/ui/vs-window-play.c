@@ -213,7 +213,10 @@ parse_control (const char *text, guint *minutes, guint *increment)
 
 /* The window's "play-clock" property ("M+I"), whose property action
  * win.play-clock is the stateful choice of the Play menu. */
-enum { PROP_0, PROP_PLAY_CLOCK, PROP_PLAY_LEVEL, N_PLAY_PROPS };
+enum { PROP_0, PROP_PLAY_CLOCK, PROP_PLAY_LEVEL, PROP_PLAY_COLOR, N_PLAY_PROPS };
+
+/* win.play-color: "side-to-move", "first" (White, Cho) or "second" (Black, Han). */
+static const char *const color_names[] = { "side-to-move", "first", "second" };
 
 static void start_playing (VsWindow *self, const char *strength);
 
@@ -233,6 +236,14 @@ play_set_property (GObject *object, guint prop_id, const GValue *value, GParamSp
           g_object_notify_by_pspec (object, pspec);
         }
       break;
+    case PROP_PLAY_COLOR:
+      for (int c = 0; c < 3; c++)
+        if (g_strcmp0 (g_value_get_string (value), color_names[c]) == 0 && self->play_color != c - 1)
+          {
+            self->play_color = c - 1;
+            g_object_notify_by_pspec (object, pspec);
+          }
+      break;
     case PROP_PLAY_LEVEL:
       if (g_value_get_string (value))
         start_playing (self, g_value_get_string (value));
@@ -250,6 +261,9 @@ play_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *ps
     {
     case PROP_PLAY_CLOCK:
       g_value_take_string (value, g_strdup_printf ("%u+%u", self->clock_minutes, self->clock_increment));
+      break;
+    case PROP_PLAY_COLOR:
+      g_value_set_string (value, color_names[self->play_color + 1]);
       break;
     case PROP_PLAY_LEVEL:
       g_value_set_string (value, self->engine_side >= 0 && self->strength ? self->strength : "off");
@@ -311,6 +325,7 @@ vs_window_play_init (VsWindow *self)
 {
   vs_document_set_play_state_func (self->document, play_state_cb, self);
   vs_clock_init (&self->clock, 0, 0);
+  self->play_color = -1;
   self->clock_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 24);
   gtk_widget_set_name (self->clock_box, "play-clocks");
   gtk_widget_set_halign (self->clock_box, GTK_ALIGN_CENTER);
@@ -430,7 +445,8 @@ start_playing (VsWindow *self, const char *strength)
   g_autofree VsPosition *pos = g_new (VsPosition, 1);
   if (!vs_game_node_position (self->cursor, pos))
     return;
-  set_playing (self, 1 - pos->side, strength);
+  /* You play the colour chosen, or the side to move. */
+  int you = self->play_color >= 0 ? self->play_color : pos->side;
   /* A new game's clocks, the chosen time control; started for the side to move. */
   vs_clock_init (&self->clock, self->clock_minutes, self->clock_increment);
   if (vs_clock_is_on (&self->clock))
@@ -438,16 +454,21 @@ start_playing (VsWindow *self, const char *strength)
       vs_window_begin_edit (self);
       g_autofree char *tc = g_strdup_printf ("%u+%u", self->clock_minutes * 60, self->clock_increment);
       vs_game_set_header (self->game, "TimeControl", tc);
-      vs_window_end_edit (self, self->cursor);
-      vs_clock_start (&self->clock, pos->side, play_now (self));
+      vs_document_changed (self->document);
+      vs_window_update_view (self);
     }
+  set_playing (self, 1 - you, strength);
+  vs_clock_start (&self->clock, pos->side, play_now (self));
   clock_sync_tick (self);
   const char *label = g_str_equal (strength, "easy") ? _("Easy") : g_str_equal (strength, "medium") ? _("Medium") : _("Hard");
-  g_autofree char *msg = g_strdup_printf (_("Playing against the engine (%s). Your move."), label);
+  g_autofree char *msg = pos->side == you
+    ? g_strdup_printf (_("Playing against the engine (%s). Your move."), label)
+    : g_strdup_printf (_("Playing against the engine (%s). The engine moves first."), label);
   vs_window_show_message (self, GTK_MESSAGE_INFO, msg);
   self->engine_eval_known = FALSE;
   vs_window_update_actions (self);
   g_object_notify (G_OBJECT (self), "play-level");
+  vs_window_engine_move_maybe (self);
 }
 
 /* Take back the engine's answer and the move before it (or just the last
@@ -539,6 +560,10 @@ vs_window_play_class_init (GtkWidgetClass *widget_class)
       g_param_spec_string ("play-level", NULL, NULL, "off",
                            G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS));
   gtk_widget_class_install_property_action (widget_class, "win.play-level", "play-level");
+  g_object_class_install_property (object_class, PROP_PLAY_COLOR,
+      g_param_spec_string ("play-color", NULL, NULL, "side-to-move",
+                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  gtk_widget_class_install_property_action (widget_class, "win.play-color", "play-color");
   gtk_widget_class_install_action (widget_class, "win.play-resign", NULL, resign_action);
   gtk_widget_class_install_action (widget_class, "win.play-offer-draw", NULL, offer_draw_action);
 }

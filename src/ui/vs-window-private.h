@@ -97,6 +97,7 @@ struct _VsWindow
   guint clock_tick;                      /* redraws and checks the flag */
   GtkWidget *clock_box;
   GtkLabel *clock_labels[2];
+  int play_color;                        /* the colour you play; -1: the side to move */
   int engine_eval_cp;                    /* the engine's last score, its own view */
   gboolean engine_eval_known;
   VsWindowTimeFunc now_func;             /* the monotonic time source (µs) */

@@ -243,6 +243,56 @@ test_level_resign_draw (void)
   gtk_window_destroy (GTK_WINDOW (win));
 }
 
+/* Black chosen: the engine (White) moves first, on its own clock; the
+ * clocks are named Cho/Han in Janggi. */
+static void
+test_colour (void)
+{
+  VsWindow *win = app_test_window ();
+  fake_now = S (10);
+  vs_window_set_time_source (win, fake_time, &fake_now);
+  const VsVariant *zh = vs_variant_lookup ("crazyhouse");
+  app_test_action (win, "win.new-game-from", g_variant_new ("(ss)", "crazyhouse", zh->start_fen));
+  app_test_action (win, "win.play-color", g_variant_new_string ("second"));
+  app_test_action (win, "win.play-clock", g_variant_new_string ("2+0"));
+  g_assert_cmpint (vs_window_get_clock_running (win), ==, -1);
+  app_test_action (win, "win.play-level", g_variant_new_string ("easy"));
+  g_assert_true (wait_engine (win, 1));
+  g_assert_cmpint (vs_game_node_get_clock (vs_window_get_cursor (win)), ==, 120000);
+  g_assert_cmpint (vs_window_get_clock_running (win), ==, 1);
+  fake_now += S (3);
+  g_assert_cmpint (vs_window_get_clock (win, 1), ==, S (117));
+  g_autofree char *san = first_legal_san (win);
+  app_test_action (win, "win.play-move", g_variant_new_string (san));
+  g_assert_true (wait_engine (win, 3));
+  /* Undo takes back the engine's reply and my move: my turn again, my clock runs. */
+  app_test_action (win, "win.take-back", NULL);
+  g_assert_cmpuint (vs_game_node_get_ply (vs_window_get_cursor (win)), ==, 1);
+  g_assert_cmpint (vs_window_get_clock_running (win), ==, 1);
+  gtk_window_destroy (GTK_WINDOW (win));
+
+  win = app_test_window ();
+  const VsVariant *jg = vs_variant_lookup ("janggi");
+  app_test_action (win, "win.new-game-from", g_variant_new ("(ss)", "janggi", jg->start_fen));
+  app_test_action (win, "win.play-color", g_variant_new_string ("side-to-move"));
+  app_test_action (win, "win.play-clock", g_variant_new_string ("5+3"));
+  app_test_action (win, "win.play-level", g_variant_new_string ("easy"));
+  app_test_wait_allocated (GTK_WIDGET (win));
+  /* $VS_SCREENSHOT_DIR: the window with the clocks above the board (Cho/Han). */
+  const char *dir = g_getenv ("VS_SCREENSHOT_DIR");
+  if (dir)
+    {
+      g_mkdir_with_parents (dir, 0755);
+      g_autofree char *path = g_build_filename (dir, "play-clock-janggi.png", NULL);
+      g_autoptr (GError) error = NULL;
+      g_assert_true (app_test_screenshot (GTK_WIDGET (win), path, &error));
+    }
+  g_assert_cmpint (vs_window_get_clock_running (win), ==, 0);
+  app_test_action (win, "win.play-level", g_variant_new_string ("off"));
+  g_assert_cmpint (vs_window_get_clock_running (win), ==, -1);
+  gtk_window_destroy (GTK_WINDOW (win));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -253,6 +303,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/play-clock/timed-game", test_timed_game);
   g_test_add_func ("/app/play-clock/restart-resumes", test_restart_resumes);
   g_test_add_func ("/app/play-clock/level-resign-draw", test_level_resign_draw);
+  g_test_add_func ("/app/play-clock/colour", test_colour);
   int status = g_test_run ();
   g_free (tmpdir);
   return status;
