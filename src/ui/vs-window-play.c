@@ -117,6 +117,7 @@ flag_fell (VsWindow *self, int side)
   vs_window_show_message (self, GTK_MESSAGE_INFO, msg);
   clock_sync_tick (self);
   vs_window_update_actions (self);
+  g_object_notify (G_OBJECT (self), "play-level");
 }
 
 void

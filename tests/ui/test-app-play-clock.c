@@ -94,6 +94,9 @@ test_timed_game (void)
   g_assert_cmpint (vs_window_get_clock_running (win), ==, -1);
   g_assert_cmpstr (vs_game_get_header (game, "Result"), ==, "0-1");
   g_assert_cmpstr (vs_game_get_header (game, "Termination"), ==, "time forfeit");
+  g_autofree char *lvl = NULL;
+  g_object_get (win, "play-level", &lvl, NULL);
+  g_assert_cmpstr (lvl, ==, "off");   /* the menu no longer marks a level */
   g_assert_nonnull (vs_window_get_message (win));
   /* The clocks stay stopped and the engine answers no more. */
   fake_now += S (100);
