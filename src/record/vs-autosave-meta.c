@@ -3,6 +3,8 @@
 
 #include <glib/gi18n.h>
 
+#include <string.h>
+
 #include "vs-autosave-meta.h"
 
 #define GROUP "autosave"
@@ -13,6 +15,7 @@ vs_autosave_meta_clear (VsAutosaveMeta *meta)
   g_clear_pointer (&meta->uri, g_free);
   meta->time = 0;
   meta->game = 0;
+  g_clear_pointer (&meta->play, g_free);
 }
 
 gboolean
@@ -44,6 +47,9 @@ vs_autosave_meta_parse (const char *data, gsize len, VsAutosaveMeta *meta, GErro
   int game = g_key_file_get_integer (kf, GROUP, "game", &local);
   if (local == NULL && game > 0)
     meta->game = (guint) game;
+  g_autofree char *play = g_key_file_get_string (kf, GROUP, "play", NULL);
+  if (play && *play && g_utf8_validate (play, -1, NULL) && strlen (play) < 256)
+    meta->play = g_steal_pointer (&play);
   return TRUE;
 }
 
@@ -54,5 +60,7 @@ vs_autosave_meta_to_data (const VsAutosaveMeta *meta, gsize *len)
   g_key_file_set_string (kf, GROUP, "file", meta->uri ? meta->uri : "");
   g_key_file_set_int64 (kf, GROUP, "time", meta->time);
   g_key_file_set_integer (kf, GROUP, "game", (int) MIN (meta->game, (guint) G_MAXINT));
+  if (meta->play && *meta->play)
+    g_key_file_set_string (kf, GROUP, "play", meta->play);
   return g_key_file_to_data (kf, len, NULL);
 }

@@ -13,6 +13,8 @@ typedef struct
   char *uri;     /* the study's own file, or NULL for an unsaved study */
   gint64 time;   /* seconds since the epoch, 0 when unknown */
   guint game;    /* index of the game shown in a multi-game file */
+  char *play;    /* a game against the engine in progress (the window's
+                  * vs-window-play.c state, one line), or NULL */
 } VsAutosaveMeta;
 
 void vs_autosave_meta_clear (VsAutosaveMeta *meta);

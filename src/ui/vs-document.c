@@ -15,6 +15,8 @@ struct _VsDocument
   GFile *file;
   VsRecordFormat format;
   guint game_index;
+  VsDocumentPlayStateFunc play_state_func;
+  gpointer play_state_data;
   gboolean modified;
 };
 
@@ -74,6 +76,21 @@ vs_document_set_format (VsDocument *self, VsRecordFormat format)
 {
   g_return_if_fail (VS_IS_DOCUMENT (self));
   self->format = format;
+}
+
+void
+vs_document_set_play_state_func (VsDocument *self, VsDocumentPlayStateFunc func, gpointer data)
+{
+  g_return_if_fail (VS_IS_DOCUMENT (self));
+  self->play_state_func = func;
+  self->play_state_data = data;
+}
+
+char *
+vs_document_dup_play_state (VsDocument *self)
+{
+  g_return_val_if_fail (VS_IS_DOCUMENT (self), NULL);
+  return self->play_state_func ? self->play_state_func (self->play_state_data) : NULL;
 }
 
 guint

@@ -33,6 +33,11 @@ void              vs_document_set_format (VsDocument *self, VsRecordFormat forma
 /* The game being edited (its index in the collection). */
 guint             vs_document_get_game_index (VsDocument *self);
 void              vs_document_set_game_index (VsDocument *self, guint index);
+/* The state of a game against the engine in progress, asked for when the
+ * autosave is written (the clocks as they are then); NULL when none. */
+typedef char     *(*VsDocumentPlayStateFunc) (gpointer data);
+void              vs_document_set_play_state_func (VsDocument *self, VsDocumentPlayStateFunc func, gpointer data);
+char             *vs_document_dup_play_state (VsDocument *self);
 
 /* "modified" (notify): unsaved changes. */
 gboolean          vs_document_get_modified (VsDocument *self);

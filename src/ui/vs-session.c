@@ -107,6 +107,7 @@ autosave_now (gpointer user_data)
     .uri = file ? g_file_get_uri (file) : NULL,
     .time = g_get_real_time () / G_USEC_PER_SEC,
     .game = vs_document_get_game_index (e->document),
+    .play = vs_document_dup_play_state (e->document),
   };
   j->meta = vs_autosave_meta_to_data (&meta, NULL);
   vs_autosave_meta_clear (&meta);
@@ -269,7 +270,8 @@ vs_session_find_orphans (VsSession *self)
 }
 
 VsGameCollection *
-vs_session_read_autosave (VsSession *self, const char *path, char **uri, guint *game, GError **error)
+vs_session_read_autosave (VsSession *self, const char *path, char **uri, guint *game, char **play,
+                          GError **error)
 {
   g_autofree char *meta_path = autosave_meta_path (path);
   /* the description is checked (vs-autosave-meta.c) */
@@ -280,6 +282,8 @@ vs_session_read_autosave (VsSession *self, const char *path, char **uri, guint *
     vs_autosave_meta_parse (meta_text, meta_len, &meta, NULL);
   *uri = g_steal_pointer (&meta.uri);
   *game = meta.game;
+  if (play)
+    *play = g_steal_pointer (&meta.play);
   vs_autosave_meta_clear (&meta);
 
   VsGameCollection *collection = vs_game_collection_new ();

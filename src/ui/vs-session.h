@@ -37,10 +37,11 @@ void        vs_session_remove_autosave (VsSession *self, VsDocument *document);
  * processes left are removed). */
 GPtrArray  *vs_session_find_orphans (VsSession *self);
 /* Reads an autosave: its games, and from its description the URI of the
- * record it came from (or NULL) and the game that was being edited.  A
+ * record it came from (or NULL), the game that was being edited and the game
+ * against the engine in progress (@play, may be NULL; *play NULL if none).  A
  * damaged description only loses where the study came from. */
 VsGameCollection *vs_session_read_autosave (VsSession *self, const char *path,
-                                            char **uri, guint *game, GError **error);
+                                            char **uri, guint *game, char **play, GError **error);
 /* Removes an autosave and its description (recovered or discarded). */
 void        vs_session_forget_autosave (VsSession *self, const char *path);
 

@@ -67,6 +67,9 @@ vs_window_update_actions (VsWindow *self)
   gtk_widget_action_set_enabled (w, "win.annotate", has_game && self->annotator == NULL);
   gtk_widget_action_set_enabled (w, "win.cancel-annotation", self->annotator != NULL);
   gtk_widget_action_set_enabled (w, "win.play-engine", has_game);
+  gtk_widget_action_set_enabled (w, "win.play-level", has_game);
+  gtk_widget_action_set_enabled (w, "win.play-resign", has_game && self->engine_side >= 0);
+  gtk_widget_action_set_enabled (w, "win.play-offer-draw", has_game && self->engine_side >= 0);
   gtk_widget_action_set_enabled (w, "win.take-back", at_move && self->engine_side >= 0);
   /* Issue 18: passing, when the variant has it and the board's position allows it. */
   gboolean has_pass = has_game && vs_game_get_variant (self->game)->has_pass;
@@ -86,6 +89,8 @@ play_move_action (GtkWidget *widget, const char *action_name, GVariant *param)
   g_autoptr (GError) error = NULL;
   gboolean created = FALSE;
 
+  if (!vs_window_play_move_allowed (self))
+    return;
   vs_window_begin_edit (self);
   VsGameNode *node = vs_game_add_move_text (self->game, self->cursor, text, &created, &error);
   if (node == NULL || !created)
@@ -97,6 +102,8 @@ play_move_action (GtkWidget *widget, const char *action_name, GVariant *param)
       vs_window_update_actions (self);
       return;
     }
+  if (created)
+    vs_window_play_moved (self, node);
   if (created)
     vs_window_end_edit (self, node);
   else

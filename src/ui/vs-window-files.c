@@ -305,8 +305,9 @@ vs_window_recover (VsWindow *self)
       const char *path = g_ptr_array_index (files, i);
       g_autofree char *uri = NULL;
       guint game = 0;
+      g_autofree char *play = NULL;
       g_autoptr (GError) error = NULL;
-      g_autoptr (VsGameCollection) collection = vs_session_read_autosave (self->session, path, &uri, &game, &error);
+      g_autoptr (VsGameCollection) collection = vs_session_read_autosave (self->session, path, &uri, &game, &play, &error);
       if (vs_game_collection_get_n_games (collection) == 0)
         {
           g_autofree char *msg = g_strdup_printf (_("The automatic backup could not be read: %s"),
@@ -330,6 +331,9 @@ vs_window_recover (VsWindow *self)
       /* The recovered work now lives in the target's own autosave. */
       vs_session_forget_autosave (self->session, path);
       vs_window_show_message (target, GTK_MESSAGE_INFO, _("Recovered unsaved work. Save it to keep it."));
+      /* a game against the engine goes on, with the clocks as they were */
+      if (play)
+        vs_window_play_resume (target, play);
     }
   if (files)
     g_ptr_array_unref (files);

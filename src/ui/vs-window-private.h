@@ -12,6 +12,7 @@
 #include "vs-annotator.h"
 #include "vs-annotate-dialog.h"
 #include "vs-board-view.h"
+#include "vs-clock.h"
 #include "vs-comment-dialog.h"
 #include "vs-document.h"
 #include "vs-edit-history.h"
@@ -93,6 +94,18 @@ struct _VsWindow
   char *strength;
   GCancellable *opponent_cancellable;
 
+  /* Play clocks (vs-window-play.c) */
+  guint clock_minutes, clock_increment;  /* the chosen control, for the next game */
+  VsClock clock;                         /* the game's clocks */
+  guint clock_tick;                      /* redraws and checks the flag */
+  GtkWidget *clock_box;
+  GtkLabel *clock_labels[2];
+  int play_color;                        /* the colour you play; -1: the side to move */
+  int engine_eval_cp;                    /* the engine's last score, its own view */
+  gboolean engine_eval_known;
+  VsWindowTimeFunc now_func;             /* the monotonic time source (µs) */
+  gpointer now_data;
+
   /* Reading a file: progress in the info bar, with Cancel */
   GtkProgressBar *load_bar;
   gpointer current_load;      /* the LoadData of the read in progress */
@@ -146,6 +159,15 @@ void        vs_window_analysis_class_init (GtkWidgetClass *widget_class);
 /* vs-window-play.c */
 void        vs_window_engine_move_maybe (VsWindow *self);
 void        vs_window_play_class_init (GtkWidgetClass *widget_class);
+void        vs_window_play_init (VsWindow *self);
+void        vs_window_play_dispose (VsWindow *self);
+/* Before a move is added: FALSE when the mover's flag has fallen (the game
+ * is then over and the move not made).  After it: the clocks turn and the
+ * move's [%clk] is written. */
+gboolean    vs_window_play_move_allowed (VsWindow *self);
+void        vs_window_play_moved (VsWindow *self, VsGameNode *node);
+/* Goes on with a game against the engine saved in an autosave. */
+void        vs_window_play_resume (VsWindow *self, const char *state);
 
 /* vs-window-export.c */
 void        vs_window_export_class_init (GtkWidgetClass *widget_class);

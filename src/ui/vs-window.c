@@ -410,6 +410,11 @@ vs_window_board_move_played_cb (VsWindow *self, guint move)
    * practice answer, is the analysis pane's */
   if (vs_analysis_pane_board_move (self->analysis_pane, move))
     return;
+  if (!vs_window_play_move_allowed (self))
+    {
+      vs_window_update_board (self);
+      return;
+    }
   vs_window_begin_edit (self);
   VsGameNode *node = vs_game_add_move (self->game, self->cursor, move, &created, &error);
   if (node == NULL || !created)
@@ -421,6 +426,8 @@ vs_window_board_move_played_cb (VsWindow *self, guint move)
       return;
     }
   self->shown_node = node;   /* the board shows it already */
+  if (created)
+    vs_window_play_moved (self, node);
   if (created)
     vs_window_end_edit (self, node);
   else
@@ -632,6 +639,7 @@ vs_window_dispose (GObject *object)
     g_cancellable_cancel (self->opponent_cancellable);
   g_clear_object (&self->opponent_cancellable);
   g_clear_object (&self->opponent);
+  vs_window_play_dispose (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), VS_TYPE_WINDOW);
   G_OBJECT_CLASS (vs_window_parent_class)->dispose (object);
 }
@@ -754,6 +762,7 @@ vs_window_init (VsWindow *self)
   gtk_actionable_set_action_name (GTK_ACTIONABLE (self->pass_button), "win.pass");
   gtk_widget_set_visible (self->pass_button, FALSE);
   gtk_box_append (self->board_box, self->pass_button);
+  vs_window_play_init (self);
 
   GtkEventController *keys = gtk_event_controller_key_new ();
   gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);

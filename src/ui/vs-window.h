@@ -47,4 +47,15 @@ double      vs_window_get_load_progress (VsWindow *self);
 /* Path of this window's autosave file. */
 const char *vs_window_get_autosave_path (VsWindow *self);
 
+/* Play clocks.  The time source (monotonic, microseconds; default
+ * g_get_monotonic_time) can be replaced so that tests control time. */
+typedef gint64 (*VsWindowTimeFunc) (gpointer data);
+void        vs_window_set_time_source (VsWindow *self, VsWindowTimeFunc func, gpointer data);
+/* Remaining time of side (µs) at the time source's now, or -1 with no clock. */
+gint64      vs_window_get_clock (VsWindow *self, int side);
+/* The side whose clock runs, or -1. */
+int         vs_window_get_clock_running (VsWindow *self);
+/* Looks at the flag now (the window does it ten times a second). */
+void        vs_window_check_clock (VsWindow *self);
+
 G_END_DECLS

@@ -70,6 +70,7 @@ vs_fuzz_settings (const uint8_t *data, size_t size)
         g_assert_cmpstr (again.uri, ==, meta.uri);
         g_assert_cmpint (again.time, ==, meta.time);
         g_assert_cmpuint (again.game, ==, MIN (meta.game, (guint) G_MAXINT));
+        g_assert_cmpstr (again.play, ==, meta.play);
         vs_autosave_meta_clear (&meta);
         vs_autosave_meta_clear (&again);
       }
