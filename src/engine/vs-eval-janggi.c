@@ -6,7 +6,8 @@
  *    Chariots, Cannons, Horses and Elephants left): the Cannon is worth far
  *    more than a Horse while screens abound and less once they are gone; the
  *    Horse gains as the board empties (Fairy-Stockfish's janggi values
- *    follow the same pattern).
+ *    follow the same pattern).  A Cannon's value also shrinks with the
+ *    screens left (the pieces other than Cannons).
  *  - Mobility with the real blocking: a Horse or Elephant counts only the
  *    points whose legs are free, a Cannon the points beyond a screen (never
  *    jumping or taking a Cannon), a Chariot its open lines.
@@ -210,7 +211,7 @@ vs_eval_janggi (const VsEvalTables *t, const VsPosition *pos)
     [VS_ROLE_PAWN] = J_PAWN,
   };
   static const int phase_w[8] = { 0, 0, 0, 1, 2, 2, 4, 0 };
-  int mg = 0, eg = 0, phase = 0, s = 0;
+  int mg = 0, eg = 0, phase = 0, s = 0, cannons[2] = { 0, 0 };
   for (int sq = 0; sq < NSQ; sq++)
     {
       VsPiece p = pos->board[sq];
@@ -227,7 +228,7 @@ vs_eval_janggi (const VsEvalTables *t, const VsPosition *pos)
       switch (kind)
         {
         case J_ROOK:     mg += sign * w[VS_JG_ROOK_MG];     eg += sign * w[VS_JG_ROOK_EG]; break;
-        case J_CANNON:   mg += sign * w[VS_JG_CANNON_MG];   eg += sign * w[VS_JG_CANNON_EG]; break;
+        case J_CANNON:   cannons[c]++; break;   /* valued below, by the screens left */
         case J_HORSE:    mg += sign * w[VS_JG_HORSE_MG];    eg += sign * w[VS_JG_HORSE_EG]; break;
         case J_ELEPHANT: mg += sign * w[VS_JG_ELEPHANT_MG]; eg += sign * w[VS_JG_ELEPHANT_EG]; break;
         case J_GUARD:    mg += sign * w[VS_JG_GUARD_MG];    eg += sign * w[VS_JG_GUARD_EG]; break;
@@ -248,6 +249,14 @@ vs_eval_janggi (const VsEvalTables *t, const VsPosition *pos)
           break;
         }
     }
+  /* a Cannon needs screens (never another Cannon): its value shrinks with
+   * the other pieces left (28 at the start) */
+  int others = 0;
+  for (int sq = 0; sq < NSQ; sq++)
+    others += m.kind[sq] != J_NONE && m.kind[sq] != J_CANNON;
+  int screens = MIN (others + 16, 44);
+  mg += (cannons[0] - cannons[1]) * w[VS_JG_CANNON_MG] * screens / 44;
+  eg += (cannons[0] - cannons[1]) * w[VS_JG_CANNON_EG] * screens / 44;
   phase = MIN (phase, 36);
   int score = (mg * phase + eg * (36 - phase)) / 36 + s;
   for (int sq = 0; sq < NSQ; sq++)
