@@ -43,7 +43,8 @@ add_att (Maps *m, int c, int sq, int kind)
     m->min_att[c][sq] = kind;
 }
 
-/* Adds the attacks of the piece on `sq`; returns its mobility count. */
+/* Adds the attacks of the piece on `sq`; returns its mobility count (pawn
+ * attacks must be complete first).  `add` is only read for pawns. */
 static int
 piece_attacks (Maps *m, int sq, int add)
 {
@@ -80,9 +81,8 @@ piece_attacks (Maps *m, int sq, int add)
             if (f < 0 || f > 7 || r < 0 || r > 7)
               continue;
             int to = r * 8 + f;
-            if (add)
-              add_att (m, c, to, kind);
-            else if ((m->kind[to] == P_NONE || m->color[to] != c) && !m->pawn_att[c ^ 1][to])
+            add_att (m, c, to, kind);
+            if ((m->kind[to] == P_NONE || m->color[to] != c) && !m->pawn_att[c ^ 1][to])
               mob++;
           }
       }
@@ -104,9 +104,8 @@ piece_attacks (Maps *m, int sq, int add)
                 if (f < 0 || f > 7 || r < 0 || r > 7)
                   break;
                 int to = r * 8 + f;
-                if (add)
-                  add_att (m, c, to, kind);
-                else if ((m->kind[to] == P_NONE || m->color[to] != c) && !m->pawn_att[c ^ 1][to])
+                add_att (m, c, to, kind);
+                if ((m->kind[to] == P_NONE || m->color[to] != c) && !m->pawn_att[c ^ 1][to])
                   mob++;
                 if (m->kind[to] != P_NONE)
                   break;
@@ -116,22 +115,6 @@ piece_attacks (Maps *m, int sq, int add)
       break;
     }
   return mob;
-}
-
-/* Whether an empty `sq` is a square from which a piece of `kind` dropped
- * by the enemy of the King on `ksq` gives check (lines through empties). */
-static gboolean
-line_to_king (const Maps *m, int sq, int ksq, gboolean orth)
-{
-  int f = sq & 7, r = sq >> 3, kf = ksq & 7, kr = ksq >> 3;
-  int df = kf - f, dr = kr - r;
-  if (orth ? (df != 0 && dr != 0) : (ABS (df) != ABS (dr) || df == 0))
-    return FALSE;
-  int sf = (df > 0) - (df < 0), sr = (dr > 0) - (dr < 0);
-  for (f += sf, r += sr; f != kf || r != kr; f += sf, r += sr)
-    if (m->kind[r * 8 + f] != P_NONE)
-      return FALSE;
-  return TRUE;
 }
 
 static int
@@ -198,12 +181,15 @@ king_danger (const VsEvalTables *t, const VsPosition *pos, const Maps *m, int us
               }
         }
       gboolean diag = h[P_BISHOP] || h[P_QUEEN], orth = h[P_ROOK] || h[P_QUEEN];
-      if (diag || orth)
-        for (int sq = 0; sq < 64; sq++)
+      static const int dirs[8][2] = { {1,0},{-1,0},{0,1},{0,-1},{1,1},{1,-1},{-1,1},{-1,-1} };
+      for (int d = orth ? 0 : 4; d < (diag ? 8 : 4); d++)
+        for (int f = kf + dirs[d][0], r = kr + dirs[d][1]; f >= 0 && f <= 7 && r >= 0 && r <= 7;
+             f += dirs[d][0], r += dirs[d][1])
           {
-            if (m->kind[sq] != P_NONE || m->att[us][sq])
-              continue;
-            if ((diag && line_to_king (m, sq, ksq, FALSE)) || (orth && line_to_king (m, sq, ksq, TRUE)))
+            int sq = r * 8 + f;
+            if (m->kind[sq] != P_NONE)
+              break;
+            if (!m->att[us][sq])
               checks++;
           }
       danger += MIN (checks, 6) * w[VS_ZH_KD_SAFE_CHECK];
@@ -270,9 +256,10 @@ vs_eval_crazyhouse (const VsEvalTables *t, const VsPosition *pos)
   for (int sq = 0; sq < 64; sq++)
     if (m.kind[sq] == P_PAWN)
       piece_attacks (&m, sq, 1);
+  int mob[64];
   for (int sq = 0; sq < 64; sq++)
     if (m.kind[sq] > P_PAWN)
-      piece_attacks (&m, sq, 1);
+      mob[sq] = piece_attacks (&m, sq, 1);
   static const int mob_idx[7] = { 0, 0, VS_ZH_MOB_KNIGHT, VS_ZH_MOB_BISHOP, VS_ZH_MOB_ROOK, VS_ZH_MOB_QUEEN, 0 };
   for (int sq = 0; sq < 64; sq++)
     {
@@ -281,7 +268,7 @@ vs_eval_crazyhouse (const VsEvalTables *t, const VsPosition *pos)
         continue;
       int c = m.color[sq], s = 0;
       if (kind != P_PAWN)
-        s += piece_attacks (&m, sq, 0) * w[mob_idx[kind]];
+        s += mob[sq] * w[mob_idx[kind]];
       /* threats against this piece */
       int them = c ^ 1;
       if (m.att[them][sq])

@@ -68,16 +68,16 @@ add_att (JMaps *m, int c, int sq, int kind)
 static const int orth_d[4][2] = { {1,0},{-1,0},{0,1},{0,-1} };
 static const int diag_d[4][2] = { {1,1},{1,-1},{-1,1},{-1,-1} };
 
-/* Adds the attacks of the piece on `sq` (add) or returns its mobility. */
+/* Adds the attacks of the piece on `sq` and returns its mobility. */
 static int
-piece_attacks (JMaps *m, int sq, gboolean add)
+piece_attacks (JMaps *m, int sq)
 {
   int kind = m->kind[sq], c = m->color[sq];
   int f0 = sq % NF, r0 = sq / NF;
   int mob = 0;
 #define TOUCH(to) do { int to_ = (to); \
-    if (add) add_att (m, c, to_, kind); \
-    else if (m->kind[to_] == J_NONE || m->color[to_] != c) mob++; } while (0)
+    add_att (m, c, to_, kind); \
+    if (m->kind[to_] == J_NONE || m->color[to_] != c) mob++; } while (0)
   switch (kind)
     {
     case J_PAWN:
@@ -259,9 +259,10 @@ vs_eval_janggi (const VsEvalTables *t, const VsPosition *pos)
   eg += (cannons[0] - cannons[1]) * w[VS_JG_CANNON_EG] * screens / 44;
   phase = MIN (phase, 36);
   int score = (mg * phase + eg * (36 - phase)) / 36 + s;
+  int mob[NSQ];
   for (int sq = 0; sq < NSQ; sq++)
     if (m.kind[sq] != J_NONE)
-      piece_attacks (&m, sq, TRUE);
+      mob[sq] = piece_attacks (&m, sq);
   static const int mob_idx[8] = { -1, -1, -1, VS_JG_MOB_ELEPHANT, VS_JG_MOB_HORSE, VS_JG_MOB_CANNON, VS_JG_MOB_ROOK, -1 };
   static const int cheap[8] = { 0, 1, 2, 3, 4, 5, 6, 9 };   /* order for "attacked by a cheaper piece" */
   int palace_att[2] = { 0, 0 }, guards_near[2] = { 0, 0 }, open_files[2] = { 0, 0 };
@@ -273,7 +274,7 @@ vs_eval_janggi (const VsEvalTables *t, const VsPosition *pos)
       int c = m.color[sq], them = c ^ 1, v = 0;
       int f = sq % NF, r = sq / NF;
       if (mob_idx[kind] >= 0)
-        v += piece_attacks (&m, sq, FALSE) * w[mob_idx[kind]];
+        v += mob[sq] * w[mob_idx[kind]];
       if (kind != J_KING && m.att[them][sq])
         {
           if (!m.att[c][sq])
