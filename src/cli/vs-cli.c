@@ -25,6 +25,7 @@ static const Command commands[] = {
   { "diagram", vs_cli_diagram, N_("draw a position as an SVG or PNG diagram") },
   { "sheet", vs_cli_sheet, N_("print a game as a PDF study sheet with diagrams") },
   { "library", vs_cli_library, N_("a game library: import records, opening explorer, position search") },
+  { "tune", vs_cli_tune, N_("fit the evaluation weights to self-play games (Texel tuning)") },
 
 };
 

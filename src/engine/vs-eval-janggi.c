@@ -1,113 +1,317 @@
 /* vs-eval-janggi.c — Janggi evaluation (Cho = White's point of view).
  *
- * Terms and why:
- *  - Material (vs-eval.c).  The Cannon needs a screen to move or capture:
- *    its value shrinks as the board empties (scaled by the number of
- *    non-Cannon pieces left), as Korean players and Fairy-Stockfish both
- *    rate it.
- *  - Palace (King safety): Guards next to the King defend the only squares
- *    it has; enemy Chariots, Cannons, Horses and Soldiers standing in or on
- *    the ranks of our palace are the mating material (Chariot/Cannon mates
- *    along files and palace diagonals, Horse mates), so each costs.
- *  - Soldiers: a bonus per rank advanced (they cannot go back) and for side
- *    by side pairs (they guard each other sideways).
- *  - Mobility-lite: Chariots count the points they reach along ranks and
- *    files; Horses like the centre (they are easily blocked at the edge).
+ * Built on attack maps computed once per call (weights:
+ * vs-eval-weights-janggi.h):
+ *  - Material, middlegame and endgame values blended by the phase (the
+ *    Chariots, Cannons, Horses and Elephants left): the Cannon is worth far
+ *    more than a Horse while screens abound and less once they are gone; the
+ *    Horse gains as the board empties (Fairy-Stockfish's janggi values
+ *    follow the same pattern).  A Cannon's value also shrinks with the
+ *    screens left (the pieces other than Cannons).
+ *  - Mobility with the real blocking: a Horse or Elephant counts only the
+ *    points whose legs are free, a Cannon the points beyond a screen (never
+ *    jumping or taking a Cannon), a Chariot its open lines.
+ *  - King safety: enemy attacks on our palace's nine points, enemy Chariots
+ *    on an open file into the palace, Guards next to the King; quadratic.
+ *  - Threats: attacked pieces nobody defends, pieces attacked by a cheaper
+ *    piece.
+ *  - Soldiers: a bonus per rank advanced and for side by side pairs.
  */
 #include "vs-eval.h"
 
-static gboolean
-in_palace (const VsGeometry *g, int sq, int color)
+#include <string.h>
+
+enum { J_NONE, J_PAWN, J_GUARD, J_ELEPHANT, J_HORSE, J_CANNON, J_ROOK, J_KING };
+
+#define NF 9
+#define NR 10
+#define NSQ 90
+
+typedef struct {
+  uint8_t kind[NSQ];
+  uint8_t color[NSQ];
+  uint8_t att[2][NSQ];
+  uint8_t min_att[2][NSQ];
+  int     ksq[2];
+} JMaps;
+
+static inline gboolean
+on_board (int f, int r)
 {
-  int f = vs_sq_file (g, sq), r = vs_sq_rank (g, sq);
-  if (f < 3 || f > 5)
+  return f >= 0 && f < NF && r >= 0 && r < NR;
+}
+
+static inline gboolean
+in_palace_fr (int f, int r, int c)
+{
+  return f >= 3 && f <= 5 && r >= 0 && r < NR && (c == 0 ? r <= 2 : r >= NR - 3);
+}
+
+/* palace points on the diagonals: the corners and the centre */
+static inline gboolean
+palace_diag_point (int f, int r)
+{
+  int pr = r <= 2 ? r : r - 7;
+  if (!(f >= 3 && f <= 5 && (r <= 2 || r >= 7)))
     return FALSE;
-  return color == VS_WHITE ? r <= 2 : r >= g->ranks - 3;
+  return (f == 4 && pr == 1) || (f != 4 && pr != 1);
+}
+
+static inline void
+add_att (JMaps *m, int c, int sq, int kind)
+{
+  m->att[c][sq]++;
+  if (kind < m->min_att[c][sq])
+    m->min_att[c][sq] = kind;
+}
+
+static const int orth_d[4][2] = { {1,0},{-1,0},{0,1},{0,-1} };
+static const int diag_d[4][2] = { {1,1},{1,-1},{-1,1},{-1,-1} };
+
+/* Adds the attacks of the piece on `sq` and returns its mobility. */
+static int
+piece_attacks (JMaps *m, int sq)
+{
+  int kind = m->kind[sq], c = m->color[sq];
+  int f0 = sq % NF, r0 = sq / NF;
+  int mob = 0;
+#define TOUCH(to) do { int to_ = (to); \
+    add_att (m, c, to_, kind); \
+    if (m->kind[to_] == J_NONE || m->color[to_] != c) mob++; } while (0)
+  switch (kind)
+    {
+    case J_PAWN:
+      {
+        int fwd = c == 0 ? 1 : -1;
+        if (on_board (f0, r0 + fwd))
+          TOUCH ((r0 + fwd) * NF + f0);
+        if (f0 > 0)
+          TOUCH (sq - 1);
+        if (f0 < NF - 1)
+          TOUCH (sq + 1);
+        if (palace_diag_point (f0, r0) && in_palace_fr (f0, r0, c ^ 1))
+          for (int df = -1; df <= 1; df += 2)
+            {
+              int f = f0 + df, r = r0 + fwd;
+              if (in_palace_fr (f, r, c ^ 1) && palace_diag_point (f, r) && (f == 4 || f0 == 4))
+                TOUCH (r * NF + f);
+            }
+      }
+      break;
+    case J_KING:
+    case J_GUARD:
+      for (int i = 0; i < 4; i++)
+        {
+          int f = f0 + orth_d[i][0], r = r0 + orth_d[i][1];
+          if (in_palace_fr (f, r, c))
+            TOUCH (r * NF + f);
+        }
+      if (palace_diag_point (f0, r0))
+        for (int i = 0; i < 4; i++)
+          {
+            int f = f0 + diag_d[i][0], r = r0 + diag_d[i][1];
+            if (in_palace_fr (f, r, c) && palace_diag_point (f, r))
+              TOUCH (r * NF + f);
+          }
+      break;
+    case J_HORSE:
+    case J_ELEPHANT:
+      for (int i = 0; i < 4; i++)
+        {
+          int lf = f0 + orth_d[i][0], lr = r0 + orth_d[i][1];
+          if (!on_board (lf, lr) || m->kind[lr * NF + lf] != J_NONE)
+            continue;
+          for (int s = -1; s <= 1; s += 2)
+            {
+              /* the diagonal step outward: along the leg's direction plus a side */
+              int df = orth_d[i][0] ? orth_d[i][0] : s;
+              int dr = orth_d[i][1] ? orth_d[i][1] : s;
+              int f = lf + df, r = lr + dr;
+              if (!on_board (f, r))
+                continue;
+              if (kind == J_ELEPHANT)
+                {
+                  if (m->kind[r * NF + f] != J_NONE)
+                    continue;
+                  f += df;
+                  r += dr;
+                  if (!on_board (f, r))
+                    continue;
+                }
+              TOUCH (r * NF + f);
+            }
+        }
+      break;
+    case J_ROOK:
+      for (int i = 0; i < 4; i++)
+        {
+          int f = f0, r = r0;
+          for (;;)
+            {
+              f += orth_d[i][0];
+              r += orth_d[i][1];
+              if (!on_board (f, r))
+                break;
+              TOUCH (r * NF + f);
+              if (m->kind[r * NF + f] != J_NONE)
+                break;
+            }
+        }
+      break;
+    case J_CANNON:
+      for (int i = 0; i < 4; i++)
+        {
+          int f = f0, r = r0;
+          gboolean screen = FALSE;
+          for (;;)
+            {
+              f += orth_d[i][0];
+              r += orth_d[i][1];
+              if (!on_board (f, r))
+                break;
+              int to = r * NF + f;
+              if (!screen)
+                {
+                  if (m->kind[to] == J_CANNON)
+                    break;
+                  if (m->kind[to] != J_NONE)
+                    screen = TRUE;
+                  continue;
+                }
+              if (m->kind[to] == J_CANNON)
+                break;
+              TOUCH (to);
+              if (m->kind[to] != J_NONE)
+                break;
+            }
+        }
+      break;
+    default:
+      break;
+    }
+#undef TOUCH
+  return mob;
 }
 
 int
 vs_eval_janggi (const VsEvalTables *t, const VsPosition *pos)
 {
   const VsGeometry *g = &pos->variant->geom;
-  int n = vs_geometry_squares (g);
-  int score = 0;
-  int others = 0;
-  int ksq[2] = { -1, -1 };
-  int guards_near[2] = { 0, 0 };
-  int attackers[2] = { 0, 0 };   /* enemy attackers in MY palace region, indexed by defender */
-  int cannons[2] = { 0, 0 };
-  for (int sq = 0; sq < n; sq++)
-    {
-      VsPiece p = pos->board[sq];
-      if (p && t->role[VS_PIECE_TYPE (p)] != VS_ROLE_CANNON)
-        others++;
-      if (p && VS_PIECE_TYPE (p) && t->role[VS_PIECE_TYPE (p)] == VS_ROLE_KING)
-        ksq[VS_PIECE_COLOR (p)] = sq;
-    }
-  for (int sq = 0; sq < n; sq++)
+  const int *w = t->w;
+  if (g->files != NF || g->ranks != NR || g->levels != 1)
+    return vs_eval_generic (t, pos);
+  JMaps m;
+  memset (m.kind, 0, sizeof m.kind);
+  memset (m.att, 0, sizeof m.att);
+  memset (m.min_att, 8, sizeof m.min_att);
+  m.ksq[0] = m.ksq[1] = -1;
+  static const uint8_t kind_of_role[VS_ROLE_COUNT] = {
+    [VS_ROLE_KING] = J_KING, [VS_ROLE_ROOK] = J_ROOK, [VS_ROLE_CANNON] = J_CANNON,
+    [VS_ROLE_HORSE] = J_HORSE, [VS_ROLE_ELEPHANT] = J_ELEPHANT, [VS_ROLE_GUARD] = J_GUARD,
+    [VS_ROLE_PAWN] = J_PAWN,
+  };
+  static const int phase_w[8] = { 0, 0, 0, 1, 2, 2, 4, 0 };
+  int mg = 0, eg = 0, phase = 0, s = 0, cannons[2] = { 0, 0 };
+  for (int sq = 0; sq < NSQ; sq++)
     {
       VsPiece p = pos->board[sq];
       if (!p)
         continue;
-      int type = VS_PIECE_TYPE (p), color = VS_PIECE_COLOR (p);
-      int v = t->value[type];
-      int f = vs_sq_file (g, sq), r = vs_sq_rank (g, sq);
-      int adv = color == VS_WHITE ? r : g->ranks - 1 - r;
-      switch (t->role[type])
+      int kind = kind_of_role[t->role[VS_PIECE_TYPE (p)]];
+      int c = VS_PIECE_COLOR (p);
+      m.kind[sq] = kind;
+      m.color[sq] = c;
+      phase += phase_w[kind];
+      int sign = c == 0 ? 1 : -1;
+      int f = sq % NF, r = sq / NF;
+      int adv = c == 0 ? r : NR - 1 - r;
+      switch (kind)
         {
-        case VS_ROLE_CANNON:
-          cannons[color]++;
-          v = v * (others + 12) / 44;
-          if (in_palace (g, sq, color ^ 1) || (f >= 3 && f <= 5 && adv >= 6))
-            attackers[color ^ 1] += 2;
+        case J_ROOK:     mg += sign * w[VS_JG_ROOK_MG];     eg += sign * w[VS_JG_ROOK_EG]; break;
+        case J_CANNON:   cannons[c]++; break;   /* valued below, by the screens left */
+        case J_HORSE:    mg += sign * w[VS_JG_HORSE_MG];    eg += sign * w[VS_JG_HORSE_EG]; break;
+        case J_ELEPHANT: mg += sign * w[VS_JG_ELEPHANT_MG]; eg += sign * w[VS_JG_ELEPHANT_EG]; break;
+        case J_GUARD:    mg += sign * w[VS_JG_GUARD_MG];    eg += sign * w[VS_JG_GUARD_EG]; break;
+        case J_PAWN:
+          mg += sign * w[VS_JG_PAWN_MG];
+          eg += sign * w[VS_JG_PAWN_EG];
+          if (adv >= 4)
+            s += sign * w[VS_JG_PAWN_ADVANCE] * (adv - 3);
+          if (f + 1 < NF && pos->board[sq + 1] == p)
+            s += sign * w[VS_JG_PAWN_PAIR];
           break;
-        case VS_ROLE_ROOK:
-          v += 3 * vs_eval_ray_mobility (pos, sq, TRUE, FALSE, 9);
-          if (in_palace (g, sq, color ^ 1) || adv >= 7)
-            attackers[color ^ 1] += 3;
-          break;
-        case VS_ROLE_HORSE:
-          v += 6 * vs_eval_center (g, sq);
-          if (adv >= 5 && f >= 2 && f <= 6)
-            attackers[color ^ 1] += 2;
-          break;
-        case VS_ROLE_ELEPHANT:
-          v += 3 * vs_eval_center (g, sq);
-          break;
-        case VS_ROLE_PAWN:
-          v += adv >= 4 ? 6 * (adv - 3) : 0;
-          if (f + 1 < g->files)
-            {
-              VsPiece q = pos->board[sq + 1];
-              if (q == p)
-                v += 10;
-            }
-          if (in_palace (g, sq, color ^ 1))
-            attackers[color ^ 1] += 2;
-          break;
-        case VS_ROLE_GUARD:
-          if (ksq[color] >= 0)
-            {
-              int kf = vs_sq_file (g, ksq[color]), kr = vs_sq_rank (g, ksq[color]);
-              if (ABS (kf - f) <= 1 && ABS (kr - r) <= 1)
-                guards_near[color]++;
-            }
-          break;
-        case VS_ROLE_KING:
-          /* the palace centre is the safest point: most lines of retreat */
-          v += (vs_sq_file (g, sq) == 4 ? 10 : 0);
+        case J_KING:
+          m.ksq[c] = sq;
+          if (f == 4)
+            s += sign * w[VS_JG_KING_CENTRE];
           break;
         default:
           break;
         }
-      score += color == VS_WHITE ? v : -v;
+    }
+  /* a Cannon needs screens (never another Cannon): its value shrinks with
+   * the other pieces left (28 at the start) */
+  int others = 0;
+  for (int sq = 0; sq < NSQ; sq++)
+    others += m.kind[sq] != J_NONE && m.kind[sq] != J_CANNON;
+  int screens = MIN (others + 16, 44);
+  mg += (cannons[0] - cannons[1]) * w[VS_JG_CANNON_MG] * screens / 44;
+  eg += (cannons[0] - cannons[1]) * w[VS_JG_CANNON_EG] * screens / 44;
+  phase = MIN (phase, 36);
+  int score = (mg * phase + eg * (36 - phase)) / 36 + s;
+  int mob[NSQ];
+  for (int sq = 0; sq < NSQ; sq++)
+    if (m.kind[sq] != J_NONE)
+      mob[sq] = piece_attacks (&m, sq);
+  static const int mob_idx[8] = { -1, -1, -1, VS_JG_MOB_ELEPHANT, VS_JG_MOB_HORSE, VS_JG_MOB_CANNON, VS_JG_MOB_ROOK, -1 };
+  static const int cheap[8] = { 0, 1, 2, 3, 4, 5, 6, 9 };   /* order for "attacked by a cheaper piece" */
+  int palace_att[2] = { 0, 0 }, guards_near[2] = { 0, 0 }, open_files[2] = { 0, 0 };
+  for (int sq = 0; sq < NSQ; sq++)
+    {
+      int kind = m.kind[sq];
+      if (kind == J_NONE)
+        continue;
+      int c = m.color[sq], them = c ^ 1, v = 0;
+      int f = sq % NF, r = sq / NF;
+      if (mob_idx[kind] >= 0)
+        v += mob[sq] * w[mob_idx[kind]];
+      if (kind != J_KING && m.att[them][sq])
+        {
+          if (!m.att[c][sq])
+            v -= w[VS_JG_THREAT_HANGING];
+          else if (cheap[m.min_att[them][sq]] < cheap[kind] && kind != J_GUARD)
+            v -= w[VS_JG_THREAT_BY_LOWER];
+        }
+      if (kind == J_GUARD && m.ksq[c] >= 0)
+        {
+          int kf = m.ksq[c] % NF, kr = m.ksq[c] / NF;
+          if (ABS (kf - f) <= 1 && ABS (kr - r) <= 1)
+            guards_near[c]++;
+        }
+      if (kind == J_ROOK && f >= 3 && f <= 5)
+        {
+          /* a Chariot on a palace file with nothing between it and the
+           * enemy palace's nearest point */
+          int step = c == 0 ? 1 : -1, edge = c == 0 ? NR - 3 : 2;
+          gboolean open = TRUE;
+          for (int rr = r + step; open && (c == 0 ? rr < edge : rr > edge); rr += step)
+            if (m.kind[rr * NF + f] != J_NONE)
+              open = FALSE;
+          if (open && (c == 0 ? r < NR - 3 : r > 2))
+            open_files[them]++;
+        }
+      score += c == 0 ? v : -v;
     }
   for (int c = 0; c < 2; c++)
     {
-      int danger = MAX (0, attackers[c] * 2 - guards_near[c] * 2);
-      int pen = danger * danger + 20 * guards_near[c] * -1;
-      score += c == VS_WHITE ? -pen : pen;
+      int base = c == 0 ? 0 : 7;
+      for (int r = base; r < base + 3; r++)
+        for (int f = 3; f <= 5; f++)
+          palace_att[c] += m.att[c ^ 1][r * NF + f];
+      int danger = palace_att[c] * w[VS_JG_PALACE_ATTACK] + open_files[c] * w[VS_JG_OPEN_FILE_ROOK]
+                 - guards_near[c] * w[VS_JG_GUARD_NEAR];
+      int pen = danger > 0 ? danger + MIN (danger, 800) * MIN (danger, 800) * w[VS_JG_KD_QUADRATIC] / 4096 : danger;
+      score += c == 0 ? -pen : pen;
     }
-  (void) cannons;
   return score;
 }

@@ -179,6 +179,96 @@ role_value (VsEvalKind kind, VsRole role, gboolean hand)
     }
 }
 
+#define W_VALUE_(name, value) value,
+#define W_NAME_(name, value) #name,
+static const int zh_weights[] = { VS_EVAL_WEIGHTS_CRAZYHOUSE (W_VALUE_) };
+static const char *const zh_names[] = { VS_EVAL_WEIGHTS_CRAZYHOUSE (W_NAME_) NULL };
+static const int jg_weights[] = { VS_EVAL_WEIGHTS_JANGGI (W_VALUE_) };
+static const char *const jg_names[] = { VS_EVAL_WEIGHTS_JANGGI (W_NAME_) NULL };
+static const int ct_weights[] = { VS_EVAL_WEIGHTS_CHARTIMA (W_VALUE_) };
+static const char *const ct_names[] = { VS_EVAL_WEIGHTS_CHARTIMA (W_NAME_) NULL };
+static const int st_weights[] = { VS_EVAL_WEIGHTS_STRATO (W_VALUE_) };
+static const char *const st_names[] = { VS_EVAL_WEIGHTS_STRATO (W_NAME_) NULL };
+#undef W_VALUE_
+#undef W_NAME_
+G_STATIC_ASSERT (VS_ZH_N <= VS_EVAL_MAX_WEIGHTS && VS_JG_N <= VS_EVAL_MAX_WEIGHTS);
+
+const char *
+vs_eval_weights_stem (VsEvalKind kind)
+{
+  switch (kind)
+    {
+    case VS_EVAL_CRAZYHOUSE: return "crazyhouse";
+    case VS_EVAL_JANGGI:     return "janggi";
+    case VS_EVAL_CHARTIMA:   return "chartima";
+    case VS_EVAL_STRATO:     return "strato";
+    default:                 return NULL;
+    }
+}
+
+/* Material by role from the weights (board, hand), for the kinds whose
+ * material is tuned; -1 when the fixed table above applies. */
+static int
+weight_value (const VsEvalTables *t, VsRole role, gboolean hand)
+{
+  const int *w = t->w;
+  switch (t->kind)
+    {
+    case VS_EVAL_CRAZYHOUSE:
+      switch (role)
+        {
+        case VS_ROLE_PAWN:   return w[VS_ZH_PAWN] + (hand ? w[VS_ZH_HAND_PAWN] : 0);
+        case VS_ROLE_KNIGHT: return w[VS_ZH_KNIGHT] + (hand ? w[VS_ZH_HAND_KNIGHT] : 0);
+        case VS_ROLE_BISHOP: return w[VS_ZH_BISHOP] + (hand ? w[VS_ZH_HAND_BISHOP] : 0);
+        case VS_ROLE_ROOK:   return w[VS_ZH_ROOK] + (hand ? w[VS_ZH_HAND_ROOK] : 0);
+        case VS_ROLE_QUEEN:  return w[VS_ZH_QUEEN] + (hand ? w[VS_ZH_HAND_QUEEN] : 0);
+        default: return 0;
+        }
+    case VS_EVAL_JANGGI:
+      switch (role)
+        {
+        case VS_ROLE_ROOK:     return (w[VS_JG_ROOK_MG] + w[VS_JG_ROOK_EG]) / 2;
+        case VS_ROLE_CANNON:   return (w[VS_JG_CANNON_MG] + w[VS_JG_CANNON_EG]) / 2;
+        case VS_ROLE_HORSE:    return (w[VS_JG_HORSE_MG] + w[VS_JG_HORSE_EG]) / 2;
+        case VS_ROLE_ELEPHANT: return (w[VS_JG_ELEPHANT_MG] + w[VS_JG_ELEPHANT_EG]) / 2;
+        case VS_ROLE_GUARD:    return (w[VS_JG_GUARD_MG] + w[VS_JG_GUARD_EG]) / 2;
+        case VS_ROLE_PAWN:     return (w[VS_JG_PAWN_MG] + w[VS_JG_PAWN_EG]) / 2;
+        default: return 0;
+        }
+    default:
+      return -1;
+    }
+}
+
+void
+vs_eval_tables_refresh (VsEvalTables *t)
+{
+  for (int type = 1; type <= t->n_types; type++)
+    {
+      VsRole role = t->role[type];
+      int v = weight_value (t, role, FALSE);
+      if (v >= 0)
+        {
+          t->value[type] = v;
+          t->hand_value[type] = weight_value (t, role, TRUE);
+        }
+      else
+        {
+          t->value[type] = role_value (t->kind, role, FALSE);
+          t->hand_value[type] = role_value (t->kind, role, TRUE);
+        }
+      t->order_value[type] = role == VS_ROLE_KING ? 5000 : t->value[type];
+    }
+  switch (t->kind)
+    {
+    case VS_EVAL_CRAZYHOUSE: t->tempo = t->w[VS_ZH_TEMPO]; break;
+    case VS_EVAL_JANGGI:     t->tempo = t->w[VS_JG_TEMPO]; break;
+    case VS_EVAL_CHARTIMA:   t->tempo = t->w[VS_CT_TEMPO]; break;
+    case VS_EVAL_STRATO:     t->tempo = t->w[VS_ST_TEMPO]; break;
+    default:                 t->tempo = 10; break;
+    }
+}
+
 static VsEvalKind
 kind_of (const VsVariant *v)
 {
@@ -208,10 +298,19 @@ build_tables (VsEvalTables *t, const VsVariant *v)
       t->role[type] = role;
       if (t->type_of_role[role] == 0)
         t->type_of_role[role] = type;
-      t->value[type] = role_value (t->kind, role, FALSE);
-      t->hand_value[type] = role_value (t->kind, role, TRUE);
-      t->order_value[type] = role == VS_ROLE_KING ? 5000 : t->value[type];
     }
+  const int *w0 = NULL;
+  switch (t->kind)
+    {
+    case VS_EVAL_CRAZYHOUSE: w0 = zh_weights; t->n_weights = VS_ZH_N; t->weight_names = zh_names; break;
+    case VS_EVAL_JANGGI:     w0 = jg_weights; t->n_weights = VS_JG_N; t->weight_names = jg_names; break;
+    case VS_EVAL_CHARTIMA:   w0 = ct_weights; t->n_weights = VS_CT_N; t->weight_names = ct_names; break;
+    case VS_EVAL_STRATO:     w0 = st_weights; t->n_weights = VS_ST_N; t->weight_names = st_names; break;
+    default: break;
+    }
+  if (w0)
+    memcpy (t->w, w0, t->n_weights * sizeof (int));
+  vs_eval_tables_refresh (t);
   t->implicit_captures = t->kind == VS_EVAL_CHARTIMA;
   /* Chartima: 60 pieces on 100 squares, five of each side's kinds capture
    * by moving, so nearly every piece can capture something and the
@@ -410,7 +509,7 @@ vs_eval_with (const VsEvalTables *t, const VsPosition *pos)
     }
   /* a tempo for the side to move */
   int s = pos->side == VS_WHITE ? white : -white;
-  s += 10;
+  s += t->tempo;
   return CLAMP (s, -VS_SCORE_MATE_BOUND + 1, VS_SCORE_MATE_BOUND - 1);
 }
 

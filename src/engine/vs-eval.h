@@ -35,9 +35,37 @@ typedef enum {
   VS_EVAL_STRATO,
 } VsEvalKind;
 
+/* Evaluation weights: one table per variant, in vs-eval-weights-<variant>.h
+ * (X-macros: name, value), written by `variant-study-cli tune`. */
+#include "vs-eval-weights-crazyhouse.h"
+#include "vs-eval-weights-janggi.h"
+#include "vs-eval-weights-chartima.h"
+#include "vs-eval-weights-strato.h"
+
+#define VS_EVAL_W_ENUM_(name, value) VS_ZH_##name,
+enum { VS_EVAL_WEIGHTS_CRAZYHOUSE (VS_EVAL_W_ENUM_) VS_ZH_N };
+#undef VS_EVAL_W_ENUM_
+#define VS_EVAL_W_ENUM_(name, value) VS_JG_##name,
+enum { VS_EVAL_WEIGHTS_JANGGI (VS_EVAL_W_ENUM_) VS_JG_N };
+#undef VS_EVAL_W_ENUM_
+#define VS_EVAL_W_ENUM_(name, value) VS_CT_##name,
+enum { VS_EVAL_WEIGHTS_CHARTIMA (VS_EVAL_W_ENUM_) VS_CT_N };
+#undef VS_EVAL_W_ENUM_
+#define VS_EVAL_W_ENUM_(name, value) VS_ST_##name,
+enum { VS_EVAL_WEIGHTS_STRATO (VS_EVAL_W_ENUM_) VS_ST_N };
+#undef VS_EVAL_W_ENUM_
+
+#define VS_EVAL_MAX_WEIGHTS 64
+
 typedef struct {
   const VsVariant *variant;
   VsEvalKind kind;
+  /* the variant's weights (copied from its table, so that the tuner can
+   * evaluate with a modified copy of these tables) */
+  int        n_weights;
+  int        w[VS_EVAL_MAX_WEIGHTS];
+  const char *const *weight_names;
+  int        tempo;
   int        n_types;
   uint8_t    role[VS_MAX_PIECE_TYPES];      /* by type                        */
   int        type_of_role[VS_ROLE_COUNT];   /* first type with the role, 0 if none */
@@ -65,6 +93,12 @@ int  vs_eval_janggi     (const VsEvalTables *t, const VsPosition *pos);
 int  vs_eval_chartima   (const VsEvalTables *t, const VsPosition *pos);
 int  vs_eval_strato     (const VsEvalTables *t, const VsPosition *pos);
 int  vs_eval_generic    (const VsEvalTables *t, const VsPosition *pos);
+
+/* The weights table's file stem ("crazyhouse", ...) for `kind`, NULL if none. */
+const char *vs_eval_weights_stem (VsEvalKind kind);
+/* Recompute the values derived from t->w (material for move ordering,
+ * tempo) after the weights changed (used by the tuner on its copy). */
+void vs_eval_tables_refresh (VsEvalTables *t);
 
 /* Helpers shared by the evaluators (2-D planes of the geometry). */
 /* Count the squares a slider on `sq` reaches on its own level along the
