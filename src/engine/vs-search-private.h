@@ -1,11 +1,132 @@
-/* vs-search-private.h — hooks into the search's internals for the tests
- * (tests/engine/test-search.c): the draw rule at a ply, the key the
- * transposition table uses, the time allocation.  Not for the application. */
+/* vs-search-private.h — what the search's files share (vs-search.c,
+ * vs-movepick.c, vs-threads.c), and hooks into the search's internals for
+ * the tests (tests/engine/test-search-rules.c).  Not for the application.
+ *
+ * Every call from the search into the rules core (make, unmake, generate,
+ * checkers, the undo history) goes through the static inline wrappers
+ * below, so that a change of the core's interface is met here only. */
 #pragma once
 
 #include "vs-search.h"
+#include "vs-eval.h"
+#include "vs-tt.h"
+#include "vs-history.h"
+
+#include <stdatomic.h>
 
 G_BEGIN_DECLS
+
+/* ---- Into the rules core ---------------------------------------------------- */
+
+/* Make `m` at `ply` below the root; `undo` is that ply's undo slot in the
+ * search's own stack (today the core keeps its undo entry in pos->hist, so
+ * the slot is not written).  Returns the entry describing the move made. */
+static inline const VsUndo *
+vs_search_core_make (VsPosition *pos, VsUndo *undo, VsMove m)
+{
+  (void) undo;
+  pos->variant->make (pos, m);
+  return &pos->hist[pos->hist_len - 1];
+}
+
+/* Undo the last vs_search_core_make(), which was `m` with slot `undo`. */
+static inline void
+vs_search_core_unmake (VsPosition *pos, VsUndo *undo, VsMove m)
+{
+  (void) undo;
+  (void) m;
+  pos->variant->unmake (pos);
+}
+
+static inline int
+vs_search_core_generate (const VsPosition *pos, VsGenType type, VsMove *out)
+{
+  return vs_position_generate (pos, type, out);
+}
+
+/* Number of pieces checking the side to move. */
+static inline int
+vs_search_core_checkers (const VsPosition *pos)
+{
+  return pos->variant->checkers (pos);
+}
+
+/* The game's and the search's plies so far (repetition keys, last move). */
+static inline int
+vs_search_core_hist_len (const VsPosition *pos)
+{
+  return pos->hist_len;
+}
+
+/* The undo entry of the ply `i` (0 = the oldest kept). */
+static inline const VsUndo *
+vs_search_core_hist (const VsPosition *pos, int i)
+{
+  return &pos->hist[i];
+}
+
+/* ---- Shared state ------------------------------------------------------------- */
+
+#define VS_SEARCH_STACK (VS_SEARCH_MAX_PLY + 8)
+
+typedef struct {
+  VsMove move;
+  int    score;
+  int    prev_score;
+  int    pv_len;
+  VsMove pv[VS_SEARCH_MAX_PV];
+  int    seldepth;
+} VsRootMove;
+
+typedef struct _VsWorker VsWorker;
+
+struct _VsSearch {
+  VsTT     tt;
+  int      n_threads;
+  atomic_int stop;
+  atomic_int running;
+  VsWorker *workers[VS_SEARCH_MAX_THREADS];
+  int      n_workers;
+  /* this run */
+  const VsEvalTables *tables;
+  VsSearchLimits limits;
+  gint64   start_us;
+  gint64   soft_us, hard_us;  /* 0 = none */
+  VsSearchInfoFunc func;
+  gpointer user_data;
+  gint64   last_report_us;
+  VsSearchInfo info;          /* latest report (main thread) */
+};
+
+/* One search thread. */
+struct _VsWorker {
+  VsSearch *s;
+  int       id;
+  GThread  *thread;
+  VsPosition pos;
+  atomic_ullong nodes;
+  int       seldepth;
+  int       root_depth;
+  int       completed_depth;
+  int       root_ply_base;        /* pos->hist_len at the root */
+  int       n_root;
+  VsRootMove root[VS_MAX_MOVES];
+  int       pv_idx;
+  VsHistory hist;
+  VsUndo    undo[VS_SEARCH_STACK];
+  VsMove    pv[VS_SEARCH_STACK][VS_SEARCH_STACK];
+  int       pv_len[VS_SEARCH_STACK];
+  VsMove    moves[VS_SEARCH_STACK][VS_MAX_MOVES];
+  int       scores[VS_SEARCH_STACK][VS_MAX_MOVES];
+  VsMove    noisy[VS_MAX_MOVES];
+  gboolean  root_quiet[VS_MAX_MOVES];     /* root moves, in this iteration's order */
+  gboolean  root_ordinary[VS_MAX_MOVES];  /* quiet and not a killer: may be reduced */
+};
+
+/* vs-search.c: one thread's iterative deepening. */
+void vs_search_iterate (VsWorker *w);
+
+/* ---- Test hooks ------------------------------------------------------------------ */
 
 /* Whether the search scores `pos` as a draw `ply` plies below the root (the
  * root's history being the game's). */
