@@ -234,12 +234,35 @@ qsearch (VsWorker *w, int alpha, int beta, int ply, int qply, int known_check)
     return vs_eval_with (w->s->tables, pos);
   if (is_draw (w, ply))
     return 0;
+  /* the transposition table, at depth 0: a bound that settles this
+   * node, else the move it holds first */
+  VsSearch *s = w->s;
+  gboolean pv_node = beta - alpha > 1;
+  uint64_t key = vs_tt_key (pos);
+  uint64_t tdata = 0;
+  VsMove hash_move = VS_MOVE_NONE;
+  if (vs_tt_probe (&s->tt, key, &tdata))
+    {
+      hash_move = VS_TT_MOVE (tdata);
+      int ts = vs_tt_score_from (VS_TT_SCORE (tdata), ply);
+      int tb = VS_TT_BOUND (tdata);
+      if (!pv_node &&
+          (tb == VS_BOUND_EXACT || (tb == VS_BOUND_LOWER && ts >= beta) || (tb == VS_BOUND_UPPER && ts <= alpha)))
+        return ts;
+    }
+  int orig_alpha = alpha;
   gboolean in_check = known_check >= 0 ? known_check : vs_search_core_checkers (pos) > 0;
   int best = -VS_SCORE_INF;
+  VsMove best_move = VS_MOVE_NONE;
   if (!in_check)
     {
       int stand = vs_eval_with (w->s->tables, pos);
-      if (stand >= beta || qply >= 12)
+      if (stand >= beta)
+        {
+          vs_tt_store (&s->tt, key, VS_MOVE_NONE, vs_tt_score_to (stand, ply), 0, VS_BOUND_LOWER);
+          return stand;
+        }
+      if (qply >= 12)
         return stand;
       if (stand > alpha)
         alpha = stand;
@@ -250,12 +273,12 @@ qsearch (VsWorker *w, int alpha, int beta, int ply, int qply, int known_check)
   int n = vs_search_core_generate (pos, in_check ? VS_GEN_ALL : VS_GEN_NOISY, moves);
   if (n == 0)
     return in_check ? -VS_SCORE_MATE + ply : best;
-  vs_movepick_score (w, ply, moves, scores, n, VS_MOVE_NONE, !in_check);
+  vs_movepick_score (w, ply, moves, scores, n, hash_move, !in_check);
   const VsEvalTables *t = w->s->tables;
   for (int i = 0; i < n; i++)
     {
       VsMove m = vs_movepick_next (moves, scores, n, i);
-      if (!in_check && scores[i] >= VS_SCORE_CAPTURE)
+      if (!in_check && scores[i] >= VS_SCORE_CAPTURE && scores[i] < VS_SCORE_HASH)
         {
           int from = VS_MOVE_FROM (m);
           int attacker = from < VS_MAX_SQUARES && pos->board[from] ?
@@ -280,6 +303,7 @@ qsearch (VsWorker *w, int alpha, int beta, int ply, int qply, int known_check)
           if (score > alpha)
             {
               alpha = score;
+              best_move = m;
               w->pv[ply][0] = m;
               memcpy (&w->pv[ply][1], w->pv[ply + 1], w->pv_len[ply + 1] * sizeof (VsMove));
               w->pv_len[ply] = w->pv_len[ply + 1] + 1;
@@ -288,6 +312,8 @@ qsearch (VsWorker *w, int alpha, int beta, int ply, int qply, int known_check)
             }
         }
     }
+  int bound = best >= beta ? VS_BOUND_LOWER : (best > orig_alpha && best_move != VS_MOVE_NONE ? VS_BOUND_EXACT : VS_BOUND_UPPER);
+  vs_tt_store (&s->tt, key, best_move, vs_tt_score_to (best, ply), 0, bound);
   return best;
 }
 
