@@ -1,11 +1,134 @@
-/* vs-search-private.h — hooks into the search's internals for the tests
- * (tests/engine/test-search.c): the draw rule at a ply, the key the
- * transposition table uses, the time allocation.  Not for the application. */
+/* vs-search-private.h — what the search's files share (vs-search.c,
+ * vs-movepick.c, vs-threads.c), and hooks into the search's internals for
+ * the tests (tests/engine/test-search-rules.c).  Not for the application.
+ *
+ * Every call from the search into the rules core (make, unmake, generate,
+ * checkers, the undo history) goes through the static inline wrappers
+ * below, so that a change of the core's interface is met here only. */
 #pragma once
 
 #include "vs-search.h"
+#include "vs-eval.h"
+#include "vs-tt.h"
+#include "vs-history.h"
+
+#include <stdatomic.h>
 
 G_BEGIN_DECLS
+
+/* ---- Into the rules core ---------------------------------------------------- */
+
+/* Make `m`, writing its undo entry into `undo` (the ply's slot in the
+ * worker's stack).  Returns the entry describing the move made. */
+static inline const VsUndo *
+vs_search_core_make (VsPosition *pos, VsUndo *undo, VsMove m)
+{
+  pos->variant->make (pos, m, undo);
+  return undo;
+}
+
+/* Undo the last vs_search_core_make(), which was `m` with slot `undo`. */
+static inline void
+vs_search_core_unmake (VsPosition *pos, VsUndo *undo, VsMove m)
+{
+  (void) m;
+  pos->variant->unmake (pos, undo);
+}
+
+static inline int
+vs_search_core_generate (const VsPosition *pos, VsGenType type, VsMove *out)
+{
+  return vs_position_generate (pos, type, out);
+}
+
+/* Number of pieces checking the side to move. */
+static inline int
+vs_search_core_checkers (const VsPosition *pos)
+{
+  return pos->variant->checkers (pos);
+}
+
+/* ---- Shared state ------------------------------------------------------------- */
+
+#define VS_SEARCH_STACK (VS_SEARCH_MAX_PLY + 8)
+
+typedef struct {
+  VsMove move;
+  int    score;
+  int    prev_score;
+  int    pv_len;
+  VsMove pv[VS_SEARCH_MAX_PV];
+  int    seldepth;
+} VsRootMove;
+
+typedef struct _VsWorker VsWorker;
+
+struct _VsSearch {
+  VsTT     tt;
+  int      n_threads;
+  atomic_int stop;
+  atomic_int running;
+  VsWorker *workers[VS_SEARCH_MAX_THREADS];
+  int      n_workers;
+  /* this run */
+  const VsEvalTables *tables;
+  VsSearchLimits limits;
+  gint64   start_us;
+  gint64   soft_us, hard_us;  /* 0 = none */
+  VsSearchInfoFunc func;
+  gpointer user_data;
+  gint64   last_report_us;
+  VsSearchInfo info;          /* latest report (main thread) */
+};
+
+/* One search thread. */
+struct _VsWorker {
+  VsSearch *s;
+  int       id;
+  GThread  *thread;
+  VsPosition pos;
+  atomic_ullong nodes;
+  int       seldepth;
+  int       root_depth;
+  int       completed_depth;
+  int       n_root;
+  VsRootMove root[VS_MAX_MOVES];
+  int       pv_idx;
+  VsSearchHistory hist;
+  /* The game's plies (undo[0..n_game-1], copied from the caller's
+   * history), then the search path's: ply p below the root writes
+   * undo[n_game + p] (vs_worker_undo). */
+  VsUndo   *undo;
+  int       n_game, undo_cap;
+  VsMove    pv[VS_SEARCH_STACK][VS_SEARCH_STACK];
+  int       pv_len[VS_SEARCH_STACK];
+  VsMove    moves[VS_SEARCH_STACK][VS_MAX_MOVES];
+  int       scores[VS_SEARCH_STACK][VS_MAX_MOVES];
+  VsMove    noisy[VS_MAX_MOVES];
+  gboolean  root_quiet[VS_MAX_MOVES];     /* root moves, in this iteration's order */
+  gboolean  root_ordinary[VS_MAX_MOVES];  /* quiet and not a killer: may be reduced */
+};
+
+/* The undo slot of the move made at `ply` below the root. */
+static inline VsUndo *
+vs_worker_undo (VsWorker *w, int ply)
+{
+  return &w->undo[w->n_game + ply];
+}
+
+/* The plies that led to the node `ply` below the root: the game's, then
+ * the search path's (repetitions, the last move). */
+static inline VsHistory
+vs_worker_history (const VsWorker *w, int ply)
+{
+  VsHistory h = { w->undo, w->n_game + ply };
+  return h;
+}
+
+/* vs-search.c: one thread's iterative deepening. */
+void vs_search_iterate (VsWorker *w);
+
+/* ---- Test hooks ------------------------------------------------------------------ */
 
 /* Whether the search scores `pos`, reached by the plies `h`, as a draw `ply`
  * plies below the root (the plies of h before that being the game's). */

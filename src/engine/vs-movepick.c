@@ -1,0 +1,91 @@
+/* vs-movepick.c — move ordering (see vs-movepick.h).  Victims are found by
+ * make/unmake where captures are not on `to`, as for Chartima's Ultima
+ * pieces. */
+#include "vs-movepick.h"
+
+int
+vs_movepick_victim (VsWorker *w, VsMove m, gboolean *is_capture)
+{
+  const VsPosition *pos = &w->pos;
+  const VsEvalTables *t = w->s->tables;
+  int to = VS_MOVE_TO (m);
+  VsMoveKind k = VS_MOVE_KIND (m);
+  *is_capture = FALSE;
+  if (k == VS_MOVE_DROP || k == VS_MOVE_PASS || k == VS_MOVE_CASTLE)
+    return 0;
+  if (k == VS_MOVE_SUICIDE)
+    return 0;
+  if (k == VS_MOVE_EN_PASSANT)
+    {
+      *is_capture = TRUE;
+      return t->order_value[t->type_of_role[VS_ROLE_PAWN]];
+    }
+  VsPiece p = to < VS_MAX_SQUARES ? pos->board[to] : 0;
+  if (p && VS_PIECE_COLOR (p) != pos->side)
+    {
+      *is_capture = TRUE;
+      return t->order_value[VS_PIECE_TYPE (p)];
+    }
+  return 0;
+}
+
+/* The pieces a move removes besides the one on `to` (Chartima's Ultima
+ * captures): made and unmade, the undo entry lists them.  (Cheaper than
+ * vs_move_effects, which also works out whether the move gives check.) */
+static int
+implicit_victims (VsWorker *w, int ply, VsMove m)
+{
+  VsPosition *pos = &w->pos;
+  const VsUndo *u = vs_search_core_make (pos, vs_worker_undo (w, ply), m);
+  int v = 0;
+  for (int i = 0; i < u->n_captured; i++)
+    v += w->s->tables->order_value[VS_PIECE_TYPE (u->captured[i])];
+  vs_search_core_unmake (pos, vs_worker_undo (w, ply), m);
+  return v;
+}
+
+void
+vs_movepick_score (VsWorker *w, int ply, VsMove *moves, int *scores, int n, VsMove hash_move, gboolean noisy_only)
+{
+  const VsPosition *pos = &w->pos;
+  const VsEvalTables *t = w->s->tables;
+  const VsSearchHistory *h = &w->hist;
+  int n_noisy = 0;
+  if (t->implicit_captures && !noisy_only)
+    n_noisy = vs_search_core_generate (pos, VS_GEN_NOISY, w->noisy);
+  for (int i = 0; i < n; i++)
+    {
+      VsMove m = moves[i];
+      if (m == hash_move)
+        {
+          scores[i] = VS_SCORE_HASH;
+          continue;
+        }
+      gboolean cap;
+      int victim = vs_movepick_victim (w, m, &cap);
+      int from = VS_MOVE_FROM (m);
+      int attacker = from < VS_MAX_SQUARES && pos->board[from] ? t->order_value[VS_PIECE_TYPE (pos->board[from])] : 0;
+      if (!cap && t->implicit_captures && VS_MOVE_KIND (m) == VS_MOVE_NORMAL)
+        {
+          gboolean in_noisy = noisy_only;
+          for (int j = 0; j < n_noisy && !in_noisy; j++)
+            if (w->noisy[j] == m)
+              in_noisy = TRUE;
+          if (in_noisy)
+            {
+              victim = implicit_victims (w, ply, m);
+              cap = victim > 0;
+            }
+        }
+      if (cap)
+        scores[i] = VS_SCORE_CAPTURE + victim * 8 - attacker / 16;
+      else if (VS_MOVE_KIND (m) == VS_MOVE_PROMOTION)
+        scores[i] = VS_SCORE_PROMO + t->value[VS_MOVE_PIECE (m)];
+      else if (h->killers[ply][0] == m)
+        scores[i] = VS_SCORE_KILLER1;
+      else if (h->killers[ply][1] == m)
+        scores[i] = VS_SCORE_KILLER2;
+      else
+        scores[i] = vs_history_quiet (h, pos->side, m);
+    }
+}

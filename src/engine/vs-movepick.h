@@ -1,0 +1,48 @@
+/* vs-movepick.h — move ordering: every move of a node gets an ordering
+ * score (hash move, captures by MVV-LVA, promotions, two killers, history)
+ * and is picked best first. */
+#pragma once
+
+#include "vs-search-private.h"
+
+G_BEGIN_DECLS
+
+#define VS_SCORE_HASH    (1 << 30)
+#define VS_SCORE_CAPTURE (1 << 28)
+#define VS_SCORE_PROMO   (1 << 27)
+#define VS_SCORE_KILLER1 (1 << 26)
+#define VS_SCORE_KILLER2 ((1 << 26) - 1)
+
+/* The value of what `m` captures on `to` (en passant included); sets
+ * *is_capture.  0 for drops, passes, castling, suicides. */
+int  vs_movepick_victim (VsWorker *w, VsMove m, gboolean *is_capture);
+
+/* Ordering scores for moves[0..n) at `ply`.  noisy_only: the moves are
+ * those of VS_GEN_NOISY (quiescence), so every move there is noisy. */
+void vs_movepick_score  (VsWorker *w, int ply, VsMove *moves, int *scores, int n,
+                         VsMove hash_move, gboolean noisy_only);
+
+/* The victims' value of a capture, back from its ordering score. */
+static inline int
+vs_movepick_capture_victims (int score, int attacker)
+{
+  return (score - VS_SCORE_CAPTURE + attacker / 16) / 8;
+}
+
+/* Bring the best-scored of moves[i..n) to i and return it. */
+static inline VsMove
+vs_movepick_next (VsMove *moves, int *scores, int n, int i)
+{
+  int best = i;
+  for (int j = i + 1; j < n; j++)
+    if (scores[j] > scores[best])
+      best = j;
+  if (best != i)
+    {
+      VsMove tm = moves[i]; moves[i] = moves[best]; moves[best] = tm;
+      int ts = scores[i]; scores[i] = scores[best]; scores[best] = ts;
+    }
+  return moves[i];
+}
+
+G_END_DECLS

@@ -1,0 +1,103 @@
+/* vs-tt.h — the search's transposition table.
+ *
+ * Lockless entries (the check word is key ^ data), TT_WAYS entries per
+ * cluster, shared by the Lazy SMP threads.  Replacement keeps deep entries
+ * of the current search and evicts the shallowest or oldest. */
+#pragma once
+
+#include "vs-variant.h"
+#include "vs-search.h"
+
+#include <stdatomic.h>
+
+G_BEGIN_DECLS
+
+enum { VS_BOUND_NONE = 0, VS_BOUND_UPPER = 1, VS_BOUND_LOWER = 2, VS_BOUND_EXACT = 3 };
+
+typedef struct {
+  _Atomic uint64_t check;   /* key ^ data */
+  _Atomic uint64_t data;
+} VsTTEntry;
+
+#define VS_TT_WAYS 4
+
+typedef struct {
+  VsTTEntry *entries;
+  gsize      clusters;      /* power of two, VS_TT_WAYS entries each */
+  int        hash_mb;
+  int        age;           /* of the current search, 0..63 */
+} VsTT;
+
+/* data: move 32 | score 16 | depth 8 | bound 2 | age 6 */
+static inline uint64_t
+vs_tt_pack (VsMove m, int score, int depth, int bound, int age)
+{
+  return (uint64_t) (uint32_t) m | ((uint64_t) (uint16_t) (int16_t) score << 32) |
+         ((uint64_t) (uint8_t) depth << 48) | ((uint64_t) bound << 56) | ((uint64_t) (age & 63) << 58);
+}
+#define VS_TT_MOVE(d)  ((VsMove) ((d) & 0xffffffffu))
+#define VS_TT_SCORE(d) ((int) (int16_t) (((d) >> 32) & 0xffff))
+#define VS_TT_DEPTH(d) ((int) (((d) >> 48) & 0xff))
+#define VS_TT_BOUND(d) ((int) (((d) >> 56) & 3))
+#define VS_TT_AGE(d)   ((int) (((d) >> 58) & 63))
+
+void     vs_tt_alloc      (VsTT *tt, int megabytes);
+void     vs_tt_free       (VsTT *tt);
+void     vs_tt_clear      (VsTT *tt);      /* empty, age 0 */
+void     vs_tt_new_search (VsTT *tt);      /* next age */
+void     vs_tt_store      (VsTT *tt, uint64_t key, VsMove m, int score, int depth, int bound);
+int      vs_tt_hashfull   (const VsTT *tt);   /* permille of this search's entries */
+
+static inline VsTTEntry *
+vs_tt_cluster (const VsTT *tt, uint64_t key)
+{
+  return tt->entries + (key & (tt->clusters - 1)) * VS_TT_WAYS;
+}
+
+static inline gboolean
+vs_tt_probe (const VsTT *tt, uint64_t key, uint64_t *data)
+{
+  VsTTEntry *e = vs_tt_cluster (tt, key);
+  for (int i = 0; i < VS_TT_WAYS; i++)
+    {
+      uint64_t d = atomic_load_explicit (&e[i].data, memory_order_relaxed);
+      uint64_t c = atomic_load_explicit (&e[i].check, memory_order_relaxed);
+      if ((c ^ d) == key && d != 0)
+        {
+          *data = d;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* Mate scores are stored relative to the node, not the root. */
+static inline int
+vs_tt_score_to (int score, int ply)
+{
+  if (score >= VS_SCORE_MATE_BOUND) return score + ply;
+  if (score <= -VS_SCORE_MATE_BOUND) return score - ply;
+  return score;
+}
+
+static inline int
+vs_tt_score_from (int score, int ply)
+{
+  if (score >= VS_SCORE_MATE_BOUND) return score - ply;
+  if (score <= -VS_SCORE_MATE_BOUND) return score + ply;
+  return score;
+}
+
+/* The table's key of a position.  The core's key leaves out a pending
+ * Janggi pass (pos->passes == 1), after which a second pass ends the game:
+ * the same board with and without it are different positions for the
+ * search, so the table keys them apart. */
+#define VS_TT_KEY_PASS_PENDING UINT64_C (0x9e3779b97f4a7c15)
+
+static inline uint64_t
+vs_tt_key (const VsPosition *pos)
+{
+  return pos->passes == 1 ? pos->key ^ VS_TT_KEY_PASS_PENDING : pos->key;
+}
+
+G_END_DECLS
