@@ -9,9 +9,8 @@
 #include "vs-annotate.h"
 #include "vs-uci-client.h"
 
-/* Winning chances in [-1, 1] for White: mates are ±1. */
-static double
-chances (int cp, int mate)
+double
+vs_annotate_chances (int cp, int mate)
 {
   if (mate > 0)
     return 1;
@@ -24,7 +23,7 @@ guint
 vs_annotate_judge (int mover, int before_cp, int before_mate, int after_cp, int after_mate)
 {
   /* Lichess-like thresholds on the loss of winning chances. */
-  double loss = chances (before_cp, before_mate) - chances (after_cp, after_mate);
+  double loss = vs_annotate_chances (before_cp, before_mate) - vs_annotate_chances (after_cp, after_mate);
   if (mover == 1)
     loss = -loss;
   if (loss >= 0.6)
@@ -142,8 +141,8 @@ vs_annotate_apply_sides (VsGame *game, const VsAnnotateScore *scores, guint n, g
           int sign = mover == 0 ? 1 : -1;
           int loss = sign * (capped_cp (b->cp, b->mate) - capped_cp (a->cp, a->mate));
           loss_sum[mover] += MAX (loss, 0);
-          double wb = 50 + 50 * sign * chances (b->cp, b->mate);
-          double wa = 50 + 50 * sign * chances (a->cp, a->mate);
+          double wb = 50 + 50 * sign * vs_annotate_chances (b->cp, b->mate);
+          double wa = 50 + 50 * sign * vs_annotate_chances (a->cp, a->mate);
           double acc = 103.1668 * exp (-0.04354 * MAX (wb - wa, 0)) - 3.1669;
           acc_sum[mover] += CLAMP (acc, 0, 100);
           sum.moves[mover]++;

@@ -74,4 +74,8 @@ gboolean vs_annotate_game (VsGame *game, const char *engine_command,
                            const VsSearchLimits *limits, VsAnnotateSummary *summary,
                            GError **error);
 
+/* Winning chances in [-1, 1] for White (mates are ±1), from centipawns:
+ * the scale the judgements of mistakes are made on. */
+double vs_annotate_chances (int cp, int mate);
+
 G_END_DECLS

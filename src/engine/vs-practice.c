@@ -5,6 +5,7 @@
 #include <math.h>
 
 #include "vs-practice.h"
+#include "vs-annotate.h"
 
 GArray *
 vs_practice_collect (VsGame *game, int side)
@@ -46,17 +47,6 @@ vs_practice_needs_eval (VsMove candidate, VsMove best, VsMove played)
   return candidate != best && candidate != played;
 }
 
-static double
-chances (int cp, int mate)
-{
-  /* the winning chances of vs-annotate.c (a loss of 0.2 there is ?!) */
-  if (mate > 0)
-    return 1;
-  if (mate < 0)
-    return -1;
-  return 2.0 / (1.0 + exp (-0.00368208 * cp)) - 1.0;
-}
-
 VsPracticeVerdict
 vs_practice_judge (int mover, VsMove candidate, VsMove best, VsMove played,
                    int best_cp, int best_mate, int cand_cp, int cand_mate)
@@ -69,6 +59,6 @@ vs_practice_judge (int mover, VsMove candidate, VsMove best, VsMove played,
   /* a mate the engine found, kept by another mating move */
   if (sign * best_mate > 0 && sign * cand_mate > 0)
     return VS_PRACTICE_CLOSE_ENOUGH;
-  double loss = sign * (chances (best_cp, best_mate) - chances (cand_cp, cand_mate));
+  double loss = sign * (vs_annotate_chances (best_cp, best_mate) - vs_annotate_chances (cand_cp, cand_mate));
   return loss < VS_PRACTICE_MARGIN ? VS_PRACTICE_CLOSE_ENOUGH : VS_PRACTICE_NOT_BEST;
 }

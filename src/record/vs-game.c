@@ -318,18 +318,27 @@ vs_game_node_get_eval (const VsGameNode *node)
   return node->x ? node->x->eval : none;
 }
 
+/* The moves from the root to node, last first, into path[512] or, for a
+ * longer line, a new array in *big; returns their number. */
+static guint
+node_path (const VsGameNode *node, VsMove path[512], VsMove **big, VsMove **moves)
+{
+  *moves = path;
+  if (node->ply > 512)
+    *moves = *big = g_new (VsMove, node->ply);
+  guint n = 0;
+  for (const VsGameNode *c = node; c->parent; c = c->parent)
+    (*moves)[n++] = c->move;
+  return n;
+}
+
 gboolean
 vs_game_node_position (const VsGameNode *node, VsPosition *out)
 {
   VsGame *game = node->game;
-  VsMove path[512];
+  VsMove path[512], *moves;
   g_autofree VsMove *big = NULL;
-  VsMove *moves = path;
-  if (node->ply > G_N_ELEMENTS (path))
-    moves = big = g_new (VsMove, node->ply);
-  guint n = 0;
-  for (const VsGameNode *c = node; c->parent; c = c->parent)
-    moves[n++] = c->move;
+  guint n = node_path (node, path, &big, &moves);
   if (!vs_position_init (out, game->variant, game->start_fen, NULL))
     return FALSE;
   while (n > 0)
@@ -341,14 +350,9 @@ gboolean
 vs_game_node_line (const VsGameNode *node, VsLine *out)
 {
   VsGame *game = node->game;
-  VsMove path[512];
+  VsMove path[512], *moves;
   g_autofree VsMove *big = NULL;
-  VsMove *moves = path;
-  if (node->ply > G_N_ELEMENTS (path))
-    moves = big = g_new (VsMove, node->ply);
-  guint n = 0;
-  for (const VsGameNode *c = node; c->parent; c = c->parent)
-    moves[n++] = c->move;
+  guint n = node_path (node, path, &big, &moves);
   if (!vs_position_init (&out->pos, game->variant, game->start_fen, NULL))
     return FALSE;
   vs_line_set (out, &out->pos);

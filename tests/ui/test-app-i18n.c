@@ -43,20 +43,6 @@ find_submenu (GMenuModel *model)
   return NULL;
 }
 
-static GtkWidget *
-find_widget (GtkWidget *w, GType type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (w, type))
-    return w;
-  for (GtkWidget *c = gtk_widget_get_first_child (w); c; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_widget (c, type);
-      if (found)
-        return found;
-    }
-  return NULL;
-}
-
 static void
 collect_texts (GtkWidget *widget, GPtrArray *out)
 {
@@ -144,8 +130,8 @@ test_language (void)
       app_test_action (win, "win.analyse", NULL);
 
       /* The move list's Annotation menu (issue 21: ⩲ ⩱ were empty boxes). */
-      GtkWidget *tree = find_widget (GTK_WIDGET (win), VS_TYPE_MOVE_TREE_VIEW);
-      GtkWidget *tree_menu = find_widget (tree, GTK_TYPE_POPOVER_MENU);
+      GtkWidget *tree = app_test_find_widget (GTK_WIDGET (win), VS_TYPE_MOVE_TREE_VIEW);
+      GtkWidget *tree_menu = app_test_find_widget (tree, GTK_TYPE_POPOVER_MENU);
       g_assert_nonnull (tree_menu);
       g_autoptr (GMenuModel) nags = find_submenu (gtk_popover_menu_get_menu_model (GTK_POPOVER_MENU (tree_menu)));
       g_assert_nonnull (nags);

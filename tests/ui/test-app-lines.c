@@ -20,31 +20,10 @@
 #include "vs-board-view.h"
 #include "vs-practice-bar.h"
 
-static const char *
-lang (void)
-{
-  const char *l = g_getenv ("LANGUAGE");
-  return l && g_str_has_prefix (l, "ja") ? "ja" : "en";
-}
-
-static char *
-shot_path (const char *what)
-{
-  const char *dir = g_getenv ("VS_SCREENSHOT_DIR");
-  if (dir == NULL)
-    dir = "screenshots";
-  g_mkdir_with_parents (dir, 0755);
-  g_autofree char *name = g_strdup_printf ("lines-%s-%s.png", what, lang ());
-  return g_build_filename (dir, name, NULL);
-}
-
 static void
 shot (GtkWidget *widget, const char *what)
 {
-  g_autofree char *path = shot_path (what);
-  g_autoptr (GError) error = NULL;
-  g_assert_true (app_test_screenshot (widget, path, &error));
-  g_test_message ("screenshot %s", path);
+  app_test_shot (widget, "lines", what);
 }
 
 static void
@@ -274,7 +253,7 @@ shot_with_popover (VsWindow *win, GtkWidget *popover, const char *what)
   g_assert_nonnull (node);
   GskRenderer *r = gtk_native_get_renderer (gtk_widget_get_native (w));
   g_autoptr (GdkTexture) t = gsk_renderer_render_texture (r, node, &GRAPHENE_RECT_INIT (0, 0, ww, wh));
-  g_autofree char *path = shot_path (what);
+  g_autofree char *path = app_test_shot_path ("lines", what);
   g_assert_true (gdk_texture_save_to_png (t, path));
   g_test_message ("screenshot %s", path);
 }

@@ -18,24 +18,10 @@
 
 static char *tmpdir;
 
-static const char *
-lang (void)
-{
-  const char *l = g_getenv ("LANGUAGE");
-  return l && *l ? l : "en";
-}
-
 static void
 shot (GtkWidget *w, const char *what)
 {
-  const char *dir = g_getenv ("VS_SCREENSHOT_DIR");
-  g_autofree char *d = g_build_filename (dir ? dir : tmpdir, NULL);
-  g_mkdir_with_parents (d, 0755);
-  g_autofree char *name = g_strdup_printf ("notation-%s-%s.png", what, lang ());
-  g_autofree char *path = g_build_filename (d, name, NULL);
-  g_autoptr (GError) error = NULL;
-  g_assert_true (app_test_screenshot (w, path, &error));
-  g_test_message ("screenshot %s", path);
+  app_test_shot (w, "notation", what);
 }
 
 static GSettings *

@@ -18,21 +18,10 @@
 
 static char *tmpdir;
 
-static const char *
-lang (void)
-{
-  const char *l = g_getenv ("LANGUAGE");
-  return l && *l ? l : "en";
-}
-
 static void
 shot (VsWindow *win, const char *what)
 {
-  g_mkdir_with_parents ("/tmp/shots-pass", 0755);
-  g_autofree char *path = g_strdup_printf ("/tmp/shots-pass/%s-%s.png", what, lang ());
-  g_autoptr (GError) error = NULL;
-  g_assert_true (app_test_screenshot (GTK_WIDGET (win), path, &error));
-  g_test_message ("screenshot %s", path);
+  app_test_shot (GTK_WIDGET (win), "pass", what);
 }
 
 static void
@@ -208,7 +197,7 @@ assert_list_titles (VsWindow *win, const char *white, const char *black)
   gtk_window_present (GTK_WINDOW (list));
   app_test_run (200);
   g_autofree char *path = g_strdup_printf ("/tmp/shots-pass/game-list-%s-%s.png",
-                                           vs_game_get_variant (vs_window_get_game (win))->id, lang ());
+                                           vs_game_get_variant (vs_window_get_game (win))->id, app_test_language ());
   g_autoptr (GError) error = NULL;
   g_assert_true (app_test_screenshot (GTK_WIDGET (list), path, &error));
   gtk_window_destroy (GTK_WINDOW (list));

@@ -154,3 +154,45 @@ app_test_screenshot (GtkWidget *widget, const char *path, GError **error)
     }
   return TRUE;
 }
+
+const char *
+app_test_language (void)
+{
+  const char *l = g_getenv ("LANGUAGE");
+  return l && g_str_has_prefix (l, "ja") ? "ja" : "en";
+}
+
+char *
+app_test_shot_path (const char *prefix, const char *what)
+{
+  const char *dir = g_getenv ("VS_SCREENSHOT_DIR");
+  if (dir == NULL)
+    dir = "screenshots";
+  g_mkdir_with_parents (dir, 0755);
+  g_autofree char *name = g_strdup_printf ("%s-%s-%s.png", prefix, what, app_test_language ());
+  return g_build_filename (dir, name, NULL);
+}
+
+void
+app_test_shot (GtkWidget *widget, const char *prefix, const char *what)
+{
+  g_autofree char *path = app_test_shot_path (prefix, what);
+  g_autoptr (GError) error = NULL;
+  g_assert_true (app_test_screenshot (widget, path, &error));
+  g_assert_no_error (error);
+  g_test_message ("screenshot %s", path);
+}
+
+GtkWidget *
+app_test_find_widget (GtkWidget *w, GType type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (w, type))
+    return w;
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = app_test_find_widget (c, type);
+      if (found)
+        return found;
+    }
+  return NULL;
+}

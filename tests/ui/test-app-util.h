@@ -24,3 +24,11 @@ void           app_test_open (VsWindow *win, const char *path);
 char          *app_test_data (const char *relative);
 /* Renders the window to a PNG file. */
 gboolean       app_test_screenshot (GtkWidget *widget, const char *path, GError **error);
+/* "ja" for a Japanese run (LANGUAGE=ja…), else "en". */
+const char    *app_test_language (void);
+/* $VS_SCREENSHOT_DIR (default ./screenshots, created)/PREFIX-WHAT-LANG.png */
+char          *app_test_shot_path (const char *prefix, const char *what);
+/* Renders widget to $VS_SCREENSHOT_DIR (default ./screenshots)/PREFIX-WHAT-LANG.png. */
+void           app_test_shot (GtkWidget *widget, const char *prefix, const char *what);
+/* The first widget of type at or below w, depth first. */
+GtkWidget     *app_test_find_widget (GtkWidget *w, GType type);

@@ -781,20 +781,6 @@ test_play_engine (void)
 static void test_annotate_explained (void);
 static void test_annotate_dialog (void);
 
-static GtkWidget *
-find_widget (GtkWidget *w, GType type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (w, type))
-    return w;
-  for (GtkWidget *c = gtk_widget_get_first_child (w); c; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_widget (c, type);
-      if (found)
-        return found;
-    }
-  return NULL;
-}
-
 /* Issue 21: right-clicking a move opens the moves' menu only — the text
  * view's own Cut/Copy/Paste menu is never opened under it — and the
  * slight-advantage NAGs read "+=" / "=+" (the fonts have no ⩲ ⩱). */
@@ -807,9 +793,9 @@ test_move_menu_only (void)
   for (int i = 0; i < 3; i++)
     app_test_action (win, "win.go-next", NULL);
   app_test_run (100);
-  GtkWidget *tree = find_widget (GTK_WIDGET (win), VS_TYPE_MOVE_TREE_VIEW);
+  GtkWidget *tree = app_test_find_widget (GTK_WIDGET (win), VS_TYPE_MOVE_TREE_VIEW);
   g_assert_nonnull (tree);
-  GtkTextView *text_view = GTK_TEXT_VIEW (find_widget (tree, GTK_TYPE_TEXT_VIEW));
+  GtkTextView *text_view = GTK_TEXT_VIEW (app_test_find_widget (tree, GTK_TYPE_TEXT_VIEW));
   g_assert_nonnull (text_view);
 
   /* the right button is caught in the capture phase, before the text
