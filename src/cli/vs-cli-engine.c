@@ -740,7 +740,7 @@ vs_cli_annotate (int argc, char **argv)
           vs_cli_error ("%s", error->message);
           return 1;
         }
-      g_autofree char *text = vs_annotate_summary_text (&summary);
+      g_autofree char *text = vs_annotate_summary_text (&summary, vs_game_get_variant (game));
       fprintf (stderr, "%s\n", text);
     }
   if (!vs_record_write_file (games, output, VS_RECORD_FORMAT_PGN, VS_RECORD_ENCODING_UTF8, &error))

@@ -205,7 +205,7 @@ vs_annotate_apply_sides (VsGame *game, const VsAnnotateScore *scores, guint n, g
 }
 
 char *
-vs_annotate_summary_text (const VsAnnotateSummary *s)
+vs_annotate_summary_text (const VsAnnotateSummary *s, const VsVariant *v)
 {
   GString *out = g_string_new (NULL);
   for (int side = 0; side < 2; side++)
@@ -214,7 +214,7 @@ vs_annotate_summary_text (const VsAnnotateSummary *s)
         g_string_append (out, "  ");
       /* TRANSLATORS: "White: accuracy 87%, average centipawn loss 35; 1 blunder(??), 2 mistakes(?), 0 inaccuracies(?!)" */
       g_string_append_printf (out, _("%s: accuracy %.0f%%, average centipawn loss %.0f; ?? %u, ? %u, ?! %u."),
-                              side == 0 ? _("White") : _("Black"), s->accuracy[side], s->acpl[side],
+                              vs_variant_side_name (v, side), s->accuracy[side], s->acpl[side],
                               s->blunders[side], s->mistakes[side], s->inaccuracies[side]);
     }
   return g_string_free (out, FALSE);

@@ -61,7 +61,8 @@ guint    vs_annotate_apply_sides (VsGame *game, const VsAnnotateScore *scores, g
                                   guint sides, VsAnnotateSummary *summary, GArray *nags_out);
 
 /* The summary as one translated line of text ("White: accuracy 87%, …"). */
-char    *vs_annotate_summary_text (const VsAnnotateSummary *summary);
+/* The summary in words, the sides named as v names them (Cho/Han). */
+char    *vs_annotate_summary_text (const VsAnnotateSummary *summary, const VsVariant *v);
 
 /* Main-line positions of game, ply 0 first (VsPosition*, g_free).  line_out
  * (may be NULL) gets the main line (vs_line_free): position i was reached

@@ -13,6 +13,7 @@ struct _VsEvalBar
   int centipawns;
   int mate;
   gboolean flipped;
+  const VsVariant *variant;   /* names the sides (Cho/Han); NULL: White/Black */
 };
 
 G_DEFINE_FINAL_TYPE (VsEvalBar, vs_eval_bar, GTK_TYPE_WIDGET)
@@ -51,12 +52,23 @@ update_tooltip (VsEvalBar *self)
   if (!self->has_score)
     tip = g_strdup (_("No evaluation"));
   else if (self->mate > 0)
-    tip = g_strdup_printf (_("White mates in %d"), self->mate);
+    /* TRANSLATORS: "White mates in 3", "Cho mates in 3" */
+    tip = g_strdup_printf (_("%s mates in %d"), vs_variant_side_name (self->variant, VS_WHITE), self->mate);
   else if (self->mate < 0)
-    tip = g_strdup_printf (_("Black mates in %d"), -self->mate);
+    tip = g_strdup_printf (_("%s mates in %d"), vs_variant_side_name (self->variant, VS_BLACK), -self->mate);
   else
     tip = g_strdup_printf (_("Evaluation: %+.2f"), self->centipawns / 100.0);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self), tip);
+}
+
+void
+vs_eval_bar_set_variant (VsEvalBar *self, const VsVariant *variant)
+{
+  g_return_if_fail (VS_IS_EVAL_BAR (self));
+  if (self->variant == variant)
+    return;
+  self->variant = variant;
+  update_tooltip (self);
 }
 
 void

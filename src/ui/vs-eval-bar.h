@@ -2,6 +2,7 @@
 #pragma once
 
 #include <gtk/gtk.h>
+#include "vs-variant.h"
 
 G_BEGIN_DECLS
 
@@ -14,6 +15,8 @@ GtkWidget *vs_eval_bar_new (void);
  * (mate > 0: White mates in mate moves, < 0: Black mates; 0: no mate).
  * has_score FALSE shows an even, empty bar. */
 void       vs_eval_bar_set_score (VsEvalBar *self, gboolean has_score, int centipawns, int mate);
+/* The variant shown: its side names go in the tooltip (Cho/Han for Janggi). */
+void       vs_eval_bar_set_variant (VsEvalBar *self, const VsVariant *variant);
 /* Fraction of the bar that is White's (0..1), as drawn. */
 double     vs_eval_bar_get_white_fraction (VsEvalBar *self);
 void       vs_eval_bar_set_flipped (VsEvalBar *self, gboolean flipped);

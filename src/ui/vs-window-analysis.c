@@ -11,6 +11,7 @@
 void
 vs_window_analysis_score_cb (VsWindow *self, gboolean has_score, int cp, int mate)
 {
+  vs_eval_bar_set_variant (self->eval_bar, self->game ? vs_game_get_variant (self->game) : NULL);
   vs_eval_bar_set_score (self->eval_bar, has_score, cp, mate);
   if (has_score && self->cursor && vs_game_node_is_main_line (self->cursor) && self->annotator == NULL)
     vs_eval_graph_set_score (self->eval_graph, vs_game_node_get_ply (self->cursor), cp, mate);
@@ -73,7 +74,7 @@ apply_annotation (VsWindow *self, VsAnnotator *annotator, char **summary_text)
         vs_eval_graph_set_mark (self->eval_graph, ply, nag);
     }
   vs_window_end_edit (self, self->cursor);
-  *summary_text = vs_annotate_summary_text (&summary);
+  *summary_text = vs_annotate_summary_text (&summary, vs_game_get_variant (self->game));
 }
 
 static void

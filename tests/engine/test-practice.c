@@ -2,7 +2,10 @@
  * which moves are mistakes to practise, and the verdict on a try. */
 #include "config.h"
 
+#include <string.h>
+
 #include "vs-practice.h"
+#include "vs-annotate.h"
 
 static VsMove M1 = 0x0101, M2 = 0x0202, M3 = 0x0303;
 
@@ -79,11 +82,26 @@ test_collect (void)
   g_assert_cmpuint (white->len, ==, 0);
 }
 
+/* The summary names the sides as the variant does (issue 18: Cho/Han). */
+static void
+test_summary_sides (void)
+{
+  VsAnnotateSummary s = { { 10, 10 }, { 35, 80 }, { 87, 60 }, { 1, 0 }, { 0, 2 }, { 0, 1 } };
+  g_autofree char *janggi = vs_annotate_summary_text (&s, &vs_variant_janggi);
+  g_assert_true (g_str_has_prefix (janggi, "Cho: accuracy 87%"));
+  g_assert_nonnull (strstr (janggi, "Han: accuracy 60%"));
+  g_assert_null (strstr (janggi, "White"));
+  g_autofree char *chess = vs_annotate_summary_text (&s, &vs_variant_crazyhouse);
+  g_assert_true (g_str_has_prefix (chess, "White: accuracy 87%"));
+  g_assert_nonnull (strstr (chess, "Black: accuracy 60%"));
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/practice/judge", test_judge);
   g_test_add_func ("/practice/collect", test_collect);
+  g_test_add_func ("/practice/summary-sides", test_summary_sides);
   return g_test_run ();
 }

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "test-app-util.h"
+#include "vs-eval-bar.h"
 #include "vs-board-view.h"
 #include "vs-game-list.h"
 #include "vs-headers-view.h"
@@ -213,6 +214,12 @@ test_side_names (void)
   g_assert_cmpstr (gtk_entry_get_placeholder_text (side_entry (win, "black_entry")), ==, han);
   shot (win, "sides-janggi");
   assert_list_titles (win, cho, han);
+  /* the eval bar's tooltip names the side that mates as Janggi does */
+  GtkWidget *bar = app_test_find_widget (GTK_WIDGET (win), VS_TYPE_EVAL_BAR);
+  g_assert_nonnull (bar);
+  g_signal_emit_by_name (vs_window_get_analysis_pane (win), "score", TRUE, 0, 3);
+  g_autofree char *mates = g_strdup_printf (g_dgettext (GETTEXT_PACKAGE, "%s mates in %d"), cho, 3);
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (bar), ==, mates);
 
   new_game (win, &vs_variant_crazyhouse);
   const char *white = g_dgettext (GETTEXT_PACKAGE, "White"), *black = g_dgettext (GETTEXT_PACKAGE, "Black");
