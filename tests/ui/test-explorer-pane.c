@@ -191,6 +191,59 @@ test_explore (void)
   gtk_window_destroy (GTK_WINDOW (win));
 }
 
+/* The pane in the window (issue 19): shown by win.toggle-explorer over the
+ * user's library, following the game shown; a move clicked is played. */
+static void
+test_in_window (void)
+{
+  g_autofree char *lib = vs_explorer_pane_default_library ();
+  g_autoptr (GPtrArray) add = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (add, g_strdup ("library"));
+  g_ptr_array_add (add, g_strdup ("add"));
+  g_ptr_array_add (add, g_strdup ("--db"));
+  g_ptr_array_add (add, g_strdup (lib));
+  g_autofree char *jdir = data_file ("records/janggi");
+  GDir *d = g_dir_open (jdir, 0, NULL);
+  g_assert_nonnull (d);
+  const char *name;
+  while ((name = g_dir_read_name (d)))
+    if (g_str_has_suffix (name, ".gib"))
+      g_ptr_array_add (add, g_build_filename (jdir, name, NULL));
+  g_dir_close (d);
+  g_ptr_array_add (add, NULL);
+  g_free (run_cli ((const char *const *) add->pdata));
+
+  VsWindow *win = app_test_window ();
+  GSettings *st = vs_application_get_settings (app_test_application ());
+  g_assert_false (g_settings_get_boolean (st, "show-explorer"));
+  app_test_action (win, "win.toggle-explorer", NULL);
+  g_assert_true (g_settings_get_boolean (st, "show-explorer"));
+  VsExplorerPane *pane = VS_EXPLORER_PANE (app_test_find_widget (GTK_WIDGET (win), VS_TYPE_EXPLORER_PANE));
+  g_assert_nonnull (pane);
+  g_assert_cmpstr (vs_explorer_pane_get_library (pane), ==, lib);
+  const VsVariant *v = vs_variant_lookup ("janggi-casual");
+  app_test_action (win, "win.new-game-from", g_variant_new ("(ss)", v->id, v->start_fen));
+  wait_idle (pane);
+  check_rows (pane, lib, "janggi-casual", NULL);
+  app_test_run (300);
+  app_test_shot (GTK_WIDGET (win), "explorer", "window");
+
+  g_autofree char *first = g_strdup (vs_explorer_pane_get_move (pane, 0, NULL, NULL, NULL, NULL));
+  gtk_widget_activate (vs_explorer_pane_get_move_row (pane, 0));
+  app_test_run (50);
+  VsGameNode *cur = vs_window_get_cursor (win);
+  g_assert_nonnull (vs_game_node_get_parent (cur));
+  char text[VS_MOVE_TEXT_MAX];
+  g_assert_true (vs_game_node_write_move (cur, VS_NOTATION_UCI, text));
+  g_assert_cmpstr (text, ==, first);
+  /* it follows the game */
+  wait_idle (pane);
+  check_rows (pane, lib, "janggi-casual", first);
+  app_test_action (win, "win.toggle-explorer", NULL);
+  g_assert_false (g_settings_get_boolean (st, "show-explorer"));
+  gtk_window_destroy (GTK_WINDOW (win));
+}
+
 /* Files handed to the pane (as a drop does) are imported in the background. */
 static void
 test_import (void)
@@ -230,6 +283,8 @@ test_import (void)
 int
 main (int argc, char **argv)
 {
+  g_autofree char *home = g_dir_make_tmp ("vs-explorer-home-XXXXXX", NULL);
+  g_setenv ("XDG_DATA_HOME", home, TRUE);
   setlocale (LC_ALL, "");
   const char *localedir = g_getenv ("VS_LOCALEDIR");
   if (localedir)
@@ -243,7 +298,9 @@ main (int argc, char **argv)
       return g_test_run ();
     }
   g_assert_nonnull (g_getenv ("VS_CLI"));
+  app_test_application ();
   g_test_add_func ("/explorer-pane/explore-and-click", test_explore);
   g_test_add_func ("/explorer-pane/import", test_import);
+  g_test_add_func ("/explorer-pane/in-window", test_in_window);
   return g_test_run ();
 }
