@@ -20,11 +20,18 @@ vs_window_analysis_score_cb (VsWindow *self, gboolean has_score, int cp, int mat
 void
 vs_window_show_game_evals (VsWindow *self)
 {
-  /* Evaluations stored in the record ([%eval]) fill the graph. */
+  /* Evaluations stored in the record ([%eval]) fill the graph, and its
+   * mistakes (?) and blunders (??) are marked, as after annotating. */
+  vs_eval_graph_clear_marks (self->eval_graph);
   guint ply = 1;
   for (VsGameNode *n = vs_game_node_get_main_child (vs_game_get_root (self->game)); n;
        n = vs_game_node_get_main_child (n), ply++)
     {
+      const guint8 *nags = NULL;
+      guint n_nags = vs_game_node_get_nags (n, &nags);
+      for (guint i = 0; i < n_nags; i++)
+        if (nags[i] == VS_NAG_MISTAKE || nags[i] == VS_NAG_BLUNDER)
+          vs_eval_graph_set_mark (self->eval_graph, ply, nags[i]);
       VsEval e = vs_game_node_get_eval (n);
       if (e.kind == VS_EVAL_CP)
         vs_eval_graph_set_score (self->eval_graph, ply, e.value, 0);

@@ -211,6 +211,47 @@ test_annotate (void)
   g_rmdir (dir);
 }
 
+/* annotate --engine auto (the default) on a Crazyhouse PGN picks
+ * Fairy-Stockfish where it is installed (issue 21): an [%eval] on every move,
+ * and the better line as a variation at every mistake (? and ??). */
+static void
+test_annotate_auto_fs (void)
+{
+  if (!g_file_test ("/usr/games/fairy-stockfish", G_FILE_TEST_IS_EXECUTABLE))
+    {
+      g_test_skip ("no /usr/games/fairy-stockfish (optional program)");
+      return;
+    }
+  g_autofree char *dir = g_dir_make_tmp ("vs-cli-annotate-fs-XXXXXX", NULL);
+  g_autofree char *in = g_build_filename (TEST_DATA_DIR, "records", "crazyhouse",
+                                          "lichess-2016-saturs-jannlee.pgn", NULL);
+  g_autofree char *out_path = g_build_filename (dir, "annotated.pgn", NULL);
+  g_autofree char *out = NULL, *err = NULL;
+  g_assert_cmpint (run (&out, &err, "annotate", in, "--movetime", "30", "-o", out_path, NULL), ==, 0);
+  g_assert_nonnull (strstr (err, "engine: Fairy-Stockfish"));
+  g_autoptr (VsGameCollection) c = vs_game_collection_new ();
+  g_assert_true (vs_record_read_file (out_path, NULL, c, NULL, NULL, NULL, NULL));
+  VsGame *g = vs_game_collection_get_game (c, 0);
+  guint moves = 0, mistakes = 0;
+  for (VsGameNode *n = vs_game_node_get_main_child (vs_game_get_root (g)); n;
+       n = vs_game_node_get_main_child (n))
+    {
+      moves++;
+      g_assert_cmpint (vs_game_node_get_eval (n).kind, !=, VS_EVAL_NONE);
+      const char *comment = vs_game_node_get_comment_after (n);
+      if (comment && strstr (comment, "was best.") &&
+          (vs_game_node_has_nag (n, 2) || vs_game_node_has_nag (n, 4)))
+        {
+          mistakes++;
+          g_assert_cmpuint (vs_game_node_get_n_children (vs_game_node_get_parent (n)), >=, 2);
+        }
+    }
+  g_assert_cmpuint (moves, ==, 122);
+  g_assert_cmpuint (mistakes, >=, 1);
+  g_unlink (out_path);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -218,5 +259,6 @@ main (int argc, char **argv)
   g_test_add_func ("/record/cli/replay", test_replay);
   g_test_add_func ("/record/cli/convert", test_convert);
   g_test_add_func ("/record/cli/annotate", test_annotate);
+  g_test_add_func ("/record/cli/annotate-auto-fs", test_annotate_auto_fs);
   return g_test_run ();
 }

@@ -20,6 +20,7 @@
 #include "vs-new-game-dialog.h"
 #include "vs-preferences-dialog.h"
 #include "vs-setup-editor.h"
+#include "vs-eval-graph.h"
 #include "vs-record.h"
 #include "vs-test-locale.h"
 
@@ -916,6 +917,35 @@ test_annotate_explained (void)
       if (c && strstr (c, " → "))
         g_assert_cmpuint (vs_game_node_get_n_children (vs_game_node_get_parent (n)), >=, 2);
     }
+  /* the graph marks the mistakes found; reopened, the record's ? and ?? are
+   * marked (a move that had a glyph of its own keeps it, and is marked by it) */
+  GtkWidget *graph = app_test_find_widget (GTK_WIDGET (win), VS_TYPE_EVAL_GRAPH);
+  g_assert_nonnull (graph);
+  g_autoptr (GArray) want = g_array_new (FALSE, TRUE, sizeof (guint));
+  guint n_marks = 0;
+  for (VsGameNode *n = vs_game_node_get_main_child (vs_game_get_root (game)); n; n = vs_game_node_get_main_child (n))
+    {
+      const guint8 *nags = NULL;
+      guint m = 0, k = vs_game_node_get_nags (n, &nags);
+      for (guint i = 0; i < k; i++)
+        if (nags[i] == VS_NAG_MISTAKE || nags[i] == VS_NAG_BLUNDER)
+          m = nags[i];
+      g_array_append_val (want, m);
+      n_marks += vs_eval_graph_get_mark (VS_EVAL_GRAPH (graph), want->len) != 0;
+    }
+  g_assert_cmpuint (n_marks, >, 0);
+  g_autofree char *saved = g_build_filename (tmpdir, "annotated-marks.pgn", NULL);
+  g_autoptr (GError) werror = NULL;
+  g_assert_true (vs_record_write_file (vs_window_get_collection (win), saved, VS_RECORD_FORMAT_PGN,
+                                       VS_RECORD_ENCODING_UTF8, &werror));
+  g_assert_no_error (werror);
+  VsWindow *again = app_test_window ();
+  app_test_open (again, saved);
+  GtkWidget *graph2 = app_test_find_widget (GTK_WIDGET (again), VS_TYPE_EVAL_GRAPH);
+  for (guint ply = 1; ply <= want->len; ply++)
+    g_assert_cmpuint (vs_eval_graph_get_mark (VS_EVAL_GRAPH (graph2), ply), ==, g_array_index (want, guint, ply - 1));
+  gtk_window_destroy (GTK_WINDOW (again));
+
   const char *shots = g_getenv ("VS_ANNOTATE_SHOTS");
   if (shots)
     {
