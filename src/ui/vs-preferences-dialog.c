@@ -127,7 +127,15 @@ notation_selected_cb (GtkDropDown *dropdown, GParamSpec *pspec, VsPreferencesDia
 static void
 add_notation_rows (VsPreferencesDialog *self)
 {
-  int row = 6;
+  /* below the rows the template has, however many it has */
+  int row = 0;
+  for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (self->appearance_grid)); c;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      int top, height;
+      gtk_grid_query_child (self->appearance_grid, c, NULL, &top, NULL, &height);
+      row = MAX (row, top + height);
+    }
   const VsVariant *const *all = vs_variants ();
   for (int i = 0; all[i]; i++)
     {

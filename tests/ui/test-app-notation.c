@@ -128,6 +128,19 @@ test_janggi (void)
   VsPreferencesDialog *dlg = vs_preferences_dialog_new (GTK_WINDOW (win), settings ());
   gtk_window_present (GTK_WINDOW (dlg));
   app_test_run (200);
+  /* no two rows of the Appearance page share a cell (the notation rows come
+   * after the template's rows, however many those are) */
+  GtkWidget *grid = app_test_find_widget (GTK_WIDGET (dlg), GTK_TYPE_GRID);
+  g_assert_nonnull (grid);
+  g_autoptr (GHashTable) cells = g_hash_table_new (g_direct_hash, g_direct_equal);
+  for (GtkWidget *c = gtk_widget_get_first_child (grid); c; c = gtk_widget_get_next_sibling (c))
+    {
+      int col, top;
+      gtk_grid_query_child (GTK_GRID (grid), c, &col, &top, NULL, NULL);
+      gpointer key = GINT_TO_POINTER (top * 16 + col + 1);
+      g_assert_false (g_hash_table_contains (cells, key));
+      g_hash_table_add (cells, key);
+    }
   GtkDropDown *dd = notation_dropdown (GTK_WIDGET (dlg), "janggi");
   g_assert_nonnull (dd);
   g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (dd)), ==, 3);
