@@ -70,6 +70,27 @@ stop (VsWindow *win)
   app_test_run (100);
 }
 
+/* Analyses, stops, and returns once the lines the pane shows after stopping
+ * (its final report, which may differ from the last one read while it ran)
+ * have at least `min_moves` moves each, however long that takes: the engine
+ * is started again from its warm table until they do. */
+static VsAnalysisPane *
+analyse_stopped (VsWindow *win, guint min_moves)
+{
+  for (int tries = 0; tries < 50; tries++)
+    {
+      VsAnalysisPane *pane = analyse (win, min_moves);
+      stop (win);
+      guint n0 = 0, n1 = 0;
+      vs_analysis_pane_get_line_moves (pane, 0, &n0);
+      if (vs_analysis_pane_get_n_lines (pane) >= 2)
+        vs_analysis_pane_get_line_moves (pane, 1, &n1);
+      if (n0 >= min_moves && n1 >= min_moves)
+        return pane;
+    }
+  g_assert_not_reached ();
+}
+
 /* The position after moves 0..ply of a line, as text. */
 static char *
 after (VsWindow *win, const VsMove *moves, guint ply)
@@ -138,8 +159,7 @@ test_click_and_add (void)
   VsWindow *win = app_test_window ();
   new_game (win, "crazyhouse");
   GtkWidget *board = vs_window_get_board (win);
-  VsAnalysisPane *pane = analyse (win, 4);
-  stop (win);
+  VsAnalysisPane *pane = analyse_stopped (win, 4);
   guint nm;
   const VsMove *line = vs_analysis_pane_get_line_moves (pane, 0, &nm);
   g_assert_cmpuint (nm, >=, 4);
@@ -190,8 +210,7 @@ test_click_and_add (void)
   app_test_action (win, "win.go-prev", NULL);
   app_test_action (win, "win.go-prev", NULL);
   g_assert_true (vs_window_get_cursor (win) == cursor);
-  pane = analyse (win, 3);
-  stop (win);
+  pane = analyse_stopped (win, 3);
   line = vs_analysis_pane_get_line_moves (pane, 1, &nm);
   g_autofree VsMove *second = g_memdup2 (line, nm * sizeof *second);
   guint n_second = nm;
@@ -263,8 +282,7 @@ test_hover (void)
 {
   VsWindow *win = app_test_window ();
   new_game (win, "crazyhouse");
-  VsAnalysisPane *pane = analyse (win, 3);
-  stop (win);
+  VsAnalysisPane *pane = analyse_stopped (win, 3);
   guint nm;
   const VsMove *line = vs_analysis_pane_get_line_moves (pane, 0, &nm);
   g_assert_null (vs_analysis_pane_get_hover_board (pane));
