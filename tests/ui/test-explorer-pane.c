@@ -101,12 +101,10 @@ data_file (const char *rel)
   return g_build_filename (g_getenv ("VS_TEST_DATA_DIR"), rel, NULL);
 }
 
+/* Adds every Janggi record of the test data to the library db, by the CLI. */
 static void
-test_explore (void)
+add_janggi_records (const char *db)
 {
-  g_autofree char *dir = g_dir_make_tmp ("vs-explorer-XXXXXX", NULL);
-  g_autofree char *db = g_build_filename (dir, "library.db", NULL);
-  /* the library: every Janggi record of the test data, by the CLI */
   g_autoptr (GPtrArray) add = g_ptr_array_new_with_free_func (g_free);
   g_ptr_array_add (add, g_strdup ("library"));
   g_ptr_array_add (add, g_strdup ("add"));
@@ -122,6 +120,14 @@ test_explore (void)
   g_dir_close (d);
   g_ptr_array_add (add, NULL);
   g_free (run_cli ((const char *const *) add->pdata));
+}
+
+static void
+test_explore (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("vs-explorer-XXXXXX", NULL);
+  g_autofree char *db = g_build_filename (dir, "library.db", NULL);
+  add_janggi_records (db);
 
   GtkWidget *win = gtk_window_new ();
   gtk_window_set_default_size (GTK_WINDOW (win), 560, 640);
@@ -197,21 +203,7 @@ static void
 test_in_window (void)
 {
   g_autofree char *lib = vs_explorer_pane_default_library ();
-  g_autoptr (GPtrArray) add = g_ptr_array_new_with_free_func (g_free);
-  g_ptr_array_add (add, g_strdup ("library"));
-  g_ptr_array_add (add, g_strdup ("add"));
-  g_ptr_array_add (add, g_strdup ("--db"));
-  g_ptr_array_add (add, g_strdup (lib));
-  g_autofree char *jdir = data_file ("records/janggi");
-  GDir *d = g_dir_open (jdir, 0, NULL);
-  g_assert_nonnull (d);
-  const char *name;
-  while ((name = g_dir_read_name (d)))
-    if (g_str_has_suffix (name, ".gib"))
-      g_ptr_array_add (add, g_build_filename (jdir, name, NULL));
-  g_dir_close (d);
-  g_ptr_array_add (add, NULL);
-  g_free (run_cli ((const char *const *) add->pdata));
+  add_janggi_records (lib);
 
   VsWindow *win = app_test_window ();
   GSettings *st = vs_application_get_settings (app_test_application ());
