@@ -567,7 +567,17 @@ parse_movetext (Pgn *P, VsPosition *pos)
       VsResult r;
       gsize rl;
       guint nag;
-      if (c == '{')
+      if ((guchar) c < 0x20 || c == 0x7f)
+        {
+          /* a control character (a NUL, an escape…) is no part of PGN move
+           * text: say which, rather than read it as part of a move */
+          g_autofree char *detail =
+            /* TRANSLATORS: %04X is the character's code, as in U+0000 */
+            g_strdup_printf (_("control character U+%04X in the move text"), (guint) (guchar) c);
+          fail_at (P, VS_RECORD_ERROR_SYNTAX, p, p + 1, detail);
+          break;
+        }
+      else if (c == '{')
         {
           const char *close = memchr (p, '}', P->end - p);
           if (!close)
@@ -721,7 +731,7 @@ parse_movetext (Pgn *P, VsPosition *pos)
             {
               q = p;
               while (q < P->end && !g_ascii_isspace (*q) && *q != '(' && *q != ')' && *q != '{'
-                     && *q != '}' && *q != ';' && *q != '$')
+                     && *q != '}' && *q != ';' && *q != '$' && (guchar) *q >= 0x20 && *q != 0x7f)
                 q++;
             }
           /* glyph suffix: "Bg6?!" */

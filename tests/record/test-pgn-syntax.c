@@ -191,6 +191,9 @@ test_errors (void)
     { "[Event \"e\"]\n[Site \"x]\n\n1. a\n", VS_RECORD_ERROR_SYNTAX, 2, 7, "\"x]", 1, 0 },
     /* bad NAG */
     { "[Event \"e\"]\n\n1. a $x\n", VS_RECORD_ERROR_SYNTAX, 3, 6, "$x", 1, 1 },
+    /* a control character glued to a move (fuzz-record found a NUL read as
+     * part of "Nh3!"): the move before it is kept, the character reported */
+    { "[Event \"e\"]\n\n1. a b\x1b c\n", VS_RECORD_ERROR_SYNTAX, 3, 7, "\x1b", 1, 2 },
     /* unknown variant */
     { "[Variant \"Xiangqi\"]\n\n1. a\n", VS_RECORD_ERROR_UNKNOWN_VARIANT, 1, 11, "Xiangqi", 0, 0 },
     /* bad start position */
