@@ -16,6 +16,7 @@ vs_autosave_meta_clear (VsAutosaveMeta *meta)
   meta->time = 0;
   meta->game = 0;
   g_clear_pointer (&meta->play, g_free);
+  meta->kept = FALSE;
 }
 
 gboolean
@@ -50,6 +51,8 @@ vs_autosave_meta_parse (const char *data, gsize len, VsAutosaveMeta *meta, GErro
   g_autofree char *play = g_key_file_get_string (kf, GROUP, "play", NULL);
   if (play && *play && g_utf8_validate (play, -1, NULL) && strlen (play) < 256)
     meta->play = g_steal_pointer (&play);
+  /* only a kept game is taken up without asking */
+  meta->kept = meta->play && g_key_file_get_boolean (kf, GROUP, "kept", NULL);
   return TRUE;
 }
 
@@ -62,5 +65,7 @@ vs_autosave_meta_to_data (const VsAutosaveMeta *meta, gsize *len)
   g_key_file_set_integer (kf, GROUP, "game", (int) MIN (meta->game, (guint) G_MAXINT));
   if (meta->play && *meta->play)
     g_key_file_set_string (kf, GROUP, "play", meta->play);
+  if (meta->kept && meta->play && *meta->play)
+    g_key_file_set_boolean (kf, GROUP, "kept", TRUE);
   return g_key_file_to_data (kf, len, NULL);
 }

@@ -15,6 +15,8 @@ typedef struct
   guint game;    /* index of the game shown in a multi-game file */
   char *play;    /* a game against the engine in progress (the window's
                   * vs-window-play.c state, one line), or NULL */
+  gboolean kept; /* written as its window closed with that game unfinished:
+                  * taken up again at the next start, without asking */
 } VsAutosaveMeta;
 
 void vs_autosave_meta_clear (VsAutosaveMeta *meta);

@@ -87,17 +87,13 @@ autosave_done (GObject *source, GAsyncResult *result, gpointer user_data)
     }
 }
 
-static gboolean
-autosave_now (gpointer user_data)
+/* What is written for e's document now: the texts of its games (compact
+ * games share theirs; the file's bytes are put together in the worker
+ * thread) and its description. */
+static WriteJob *
+write_job_new (Entry *e, gboolean kept)
 {
-  Entry *e = user_data;
-  e->source = 0;
   VsGameCollection *collection = vs_document_get_collection (e->document);
-  if (!vs_document_get_modified (e->document) || collection == NULL)
-    return G_SOURCE_REMOVE;
-
-  /* The texts of the games now (compact games share theirs); the file's
-   * bytes are put together in the worker thread. */
   WriteJob *j = g_new0 (WriteJob, 1);
   j->path = g_strdup (e->path);
   j->snapshot = vs_record_snapshot_pgn (collection);
@@ -108,15 +104,48 @@ autosave_now (gpointer user_data)
     .time = g_get_real_time () / G_USEC_PER_SEC,
     .game = vs_document_get_game_index (e->document),
     .play = vs_document_dup_play_state (e->document),
+    .kept = kept,
   };
   j->meta = vs_autosave_meta_to_data (&meta, NULL);
   vs_autosave_meta_clear (&meta);
+  return j;
+}
 
+static gboolean
+autosave_now (gpointer user_data)
+{
+  Entry *e = user_data;
+  e->source = 0;
+  if (!vs_document_get_modified (e->document) || vs_document_get_collection (e->document) == NULL)
+    return G_SOURCE_REMOVE;
   GTask *task = g_task_new (e->session, NULL, autosave_done, g_object_ref (e->document));
-  g_task_set_task_data (task, j, write_job_free);
+  g_task_set_task_data (task, write_job_new (e, FALSE), write_job_free);
   g_task_run_in_thread (task, autosave_thread);
   g_object_unref (task);
   return G_SOURCE_REMOVE;
+}
+
+gboolean
+vs_session_keep_game (VsSession *self, VsDocument *document, GError **error)
+{
+  g_return_val_if_fail (VS_IS_SESSION (self), FALSE);
+  Entry *e = g_hash_table_lookup (self->entries, document);
+  g_autofree char *play = vs_document_dup_play_state (document);
+  if (e == NULL || play == NULL || vs_document_get_collection (document) == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("There is no game against the engine to keep."));
+      return FALSE;
+    }
+  g_clear_handle_id (&e->source, g_source_remove);
+  /* written in a worker thread, waited for: the window is closing */
+  g_autoptr (GTask) task = g_task_new (self, NULL, NULL, NULL);
+  g_task_set_task_data (task, write_job_new (e, TRUE), write_job_free);
+  g_task_run_in_thread_sync (task, autosave_thread);
+  if (!g_task_propagate_boolean (task, error))
+    return FALSE;
+  /* the files stay when the document goes */
+  g_hash_table_remove (self->entries, document);
+  return TRUE;
 }
 
 static void
@@ -262,16 +291,29 @@ vs_session_find_orphans (VsSession *self)
       if (!g_str_has_suffix (name, ".pgn"))
         continue;
       int pid = atoi (name);
-      if (pid == getpid () || pid_alive (pid))
+      g_autofree char *path = g_build_filename (self->dir, name, NULL);
+      if (pid == getpid ())
+        {
+          /* this process's own: only a game kept by a window now closed */
+          gboolean open = FALSE;
+          GHashTableIter it;
+          gpointer value;
+          g_hash_table_iter_init (&it, self->entries);
+          while (!open && g_hash_table_iter_next (&it, NULL, &value))
+            open = g_str_equal (((Entry *) value)->path, path);
+          if (open || !vs_session_autosave_is_kept (self, path))
+            continue;
+        }
+      else if (pid_alive (pid))
         continue;
-      g_ptr_array_add (found, g_build_filename (self->dir, name, NULL));
+      g_ptr_array_add (found, g_steal_pointer (&path));
     }
   return found;
 }
 
 VsGameCollection *
 vs_session_read_autosave (VsSession *self, const char *path, char **uri, guint *game, char **play,
-                          GError **error)
+                          gboolean *kept, GError **error)
 {
   g_autofree char *meta_path = autosave_meta_path (path);
   /* the description is checked (vs-autosave-meta.c) */
@@ -282,6 +324,8 @@ vs_session_read_autosave (VsSession *self, const char *path, char **uri, guint *
     vs_autosave_meta_parse (meta_text, meta_len, &meta, NULL);
   *uri = g_steal_pointer (&meta.uri);
   *game = meta.game;
+  if (kept)
+    *kept = meta.kept;
   if (play)
     *play = g_steal_pointer (&meta.play);
   vs_autosave_meta_clear (&meta);
@@ -293,6 +337,19 @@ vs_session_read_autosave (VsSession *self, const char *path, char **uri, guint *
   if (g_file_get_contents (path, &contents, &len, error))
     vs_record_read_data (contents, len, &options, collection, error);
   return collection;
+}
+
+gboolean
+vs_session_autosave_is_kept (VsSession *self, const char *path)
+{
+  g_autofree char *meta_path = autosave_meta_path (path);
+  g_autofree char *text = NULL;
+  gsize len = 0;
+  VsAutosaveMeta meta = { 0 };
+  gboolean kept = g_file_get_contents (meta_path, &text, &len, NULL) &&
+                  vs_autosave_meta_parse (text, len, &meta, NULL) && meta.kept;
+  vs_autosave_meta_clear (&meta);
+  return kept;
 }
 
 void

@@ -32,16 +32,26 @@ void        vs_session_remove_document (VsSession *self, VsDocument *document);
 const char *vs_session_get_autosave_path (VsSession *self, VsDocument *document);
 /* Removes document's autosave and its description now. */
 void        vs_session_remove_autosave (VsSession *self, VsDocument *document);
+/* Writes document's autosave now, with its game against the engine in
+ * progress marked to be taken up at the next start without asking, and
+ * stops watching document (its files stay).  FALSE with @error when there
+ * is no such game or the files could not be written. */
+gboolean    vs_session_keep_game (VsSession *self, VsDocument *document, GError **error);
 
-/* The autosaves whose process is gone, newest last (temporary files those
+/* The autosaves whose process is gone, and the games this process kept
+ * (vs_session_keep_game) for windows now closed (temporary files those
  * processes left are removed). */
 GPtrArray  *vs_session_find_orphans (VsSession *self);
 /* Reads an autosave: its games, and from its description the URI of the
  * record it came from (or NULL), the game that was being edited and the game
- * against the engine in progress (@play, may be NULL; *play NULL if none).  A
+ * against the engine in progress (@play, may be NULL; *play NULL if none),
+ * and whether that game was kept on closing (@kept, may be NULL).  A
  * damaged description only loses where the study came from. */
 VsGameCollection *vs_session_read_autosave (VsSession *self, const char *path,
-                                            char **uri, guint *game, char **play, GError **error);
+                                            char **uri, guint *game, char **play,
+                                            gboolean *kept, GError **error);
+/* Whether the autosave at @path holds a game kept by vs_session_keep_game (). */
+gboolean    vs_session_autosave_is_kept (VsSession *self, const char *path);
 /* Removes an autosave and its description (recovered or discarded). */
 void        vs_session_forget_autosave (VsSession *self, const char *path);
 

@@ -288,10 +288,12 @@ vs_window_discard_recovery (VsWindow *self)
   g_clear_pointer (&self->recovery_files, g_ptr_array_unref);
 }
 
-void
-vs_window_recover (VsWindow *self)
+/* Opens each autosave of @files (self shows the first, a new window each
+ * of the others) and removes it: it now lives in its window's own
+ * autosave.  A game against the engine in it goes on. */
+static void
+recover_files (VsWindow *self, GPtrArray *files)
 {
-  GPtrArray *files = g_steal_pointer (&self->recovery_files);
   /* A sample still being read must not replace the recovered work. */
   if (files && files->len > 0)
     {
@@ -306,8 +308,10 @@ vs_window_recover (VsWindow *self)
       g_autofree char *uri = NULL;
       guint game = 0;
       g_autofree char *play = NULL;
+      gboolean kept = FALSE;
       g_autoptr (GError) error = NULL;
-      g_autoptr (VsGameCollection) collection = vs_session_read_autosave (self->session, path, &uri, &game, &play, &error);
+      g_autoptr (VsGameCollection) collection =
+        vs_session_read_autosave (self->session, path, &uri, &game, &play, &kept, &error);
       if (vs_game_collection_get_n_games (collection) == 0)
         {
           g_autofree char *msg = g_strdup_printf (_("The automatic backup could not be read: %s"),
@@ -330,13 +334,34 @@ vs_window_recover (VsWindow *self)
       vs_document_changed (target->document);
       /* The recovered work now lives in the target's own autosave. */
       vs_session_forget_autosave (self->session, path);
-      vs_window_show_message (target, GTK_MESSAGE_INFO, _("Recovered unsaved work. Save it to keep it."));
+      if (!kept)
+        vs_window_show_message (target, GTK_MESSAGE_INFO, _("Recovered unsaved work. Save it to keep it."));
       /* a game against the engine goes on, with the clocks as they were */
       if (play)
         vs_window_play_resume (target, play);
     }
+}
+
+void
+vs_window_recover (VsWindow *self)
+{
+  g_autoptr (GPtrArray) files = g_steal_pointer (&self->recovery_files);
   if (files)
-    g_ptr_array_unref (files);
+    recover_files (self, files);
+}
+
+/* Takes out of @orphans the games against the engine that were kept when
+ * their window closed unfinished. */
+static GPtrArray *
+take_kept_games (VsWindow *self, GPtrArray *orphans)
+{
+  GPtrArray *kept = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < orphans->len;)
+    if (vs_session_autosave_is_kept (self->session, g_ptr_array_index (orphans, i)))
+      g_ptr_array_add (kept, g_ptr_array_steal_index (orphans, i));
+    else
+      i++;
+  return kept;
 }
 
 static void
@@ -350,37 +375,49 @@ offer_recovery (VsWindow *self)
   vs_window_add_info_button (self, _("_Discard"), RESPONSE_DISCARD_RECOVERY);
 }
 
-void
-vs_window_load_startup (VsWindow *self)
+/* The sample record of the last variant used, so the window never starts
+ * empty: the variant's annotated PGN sample if there is one, else any of
+ * its samples (NULL if none). */
+static char *
+startup_sample (VsWindow *self)
 {
-  g_return_if_fail (VS_IS_WINDOW (self));
-
-  /* The sample record of the last variant used, so the window never starts empty. */
   g_autofree char *last = g_settings_get_string (self->settings, "last-variant");
   const VsVariant *v = vs_variant_lookup (last);
   const char *family = v ? v->family_id : "chartima";
   const char *dir = vs_application_get_samples_dir ();
   g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
   const char *name;
-  g_autofree char *sample = NULL;
-  /* The variant's annotated PGN sample if there is one, else any of its samples. */
+  char *sample = NULL;
   while (d && (name = g_dir_read_name (d)))
     if (g_str_has_prefix (name, family) && (sample == NULL || g_str_has_suffix (name, ".pgn")))
       {
         g_free (sample);
         sample = g_build_filename (dir, name, NULL);
       }
+  return sample;
+}
+
+void
+vs_window_load_startup (VsWindow *self)
+{
+  g_return_if_fail (VS_IS_WINDOW (self));
+
+  GPtrArray *orphans = vs_session_find_orphans (self->session);
+  /* An unfinished game against the engine, kept when its window closed,
+   * goes on at once instead of the sample; work left by a crash is offered
+   * (once the sample is shown: its messages would hide the offer). */
+  g_autoptr (GPtrArray) kept = take_kept_games (self, orphans);
+  g_autofree char *sample = kept->len > 0 ? NULL : startup_sample (self);
   if (sample)
     {
       g_autoptr (GFile) file = g_file_new_for_path (sample);
       load_file (self, file);
     }
-
-  GPtrArray *orphans = vs_session_find_orphans (self->session);
+  if (kept->len > 0)
+    recover_files (self, kept);
   if (orphans->len > 0)
     {
       self->recovery_files = orphans;
-      /* Offered once the sample is shown (its messages would hide the offer). */
       if (sample == NULL)
         offer_recovery (self);
     }

@@ -579,6 +579,18 @@ static gboolean
 vs_window_close_request (GtkWindow *window)
 {
   VsWindow *self = VS_WINDOW (window);
+  /* An unfinished game against the engine is kept, not asked about: it
+   * goes on at the next start (vs_window_load_startup). */
+  g_autofree char *play = self->force_close ? NULL : vs_document_dup_play_state (self->document);
+  g_autoptr (GError) keep_error = NULL;
+  if (play && vs_session_keep_game (self->session, self->document, &keep_error))
+    {
+      save_window_state (self);
+      g_cancellable_cancel (self->cancellable);
+      return GTK_WINDOW_CLASS (vs_window_parent_class)->close_request (window);
+    }
+  if (keep_error)
+    g_warning ("%s", keep_error->message);
   if (vs_document_get_modified (self->document) && !self->force_close)
     {
       g_autofree char *title = self->game ? vs_window_game_title (self->game) : g_strdup (_("this game"));

@@ -71,6 +71,8 @@ vs_fuzz_settings (const uint8_t *data, size_t size)
         g_assert_cmpint (again.time, ==, meta.time);
         g_assert_cmpuint (again.game, ==, MIN (meta.game, (guint) G_MAXINT));
         g_assert_cmpstr (again.play, ==, meta.play);
+        g_assert_cmpint (again.kept, ==, meta.kept);
+        g_assert_true (!meta.kept || meta.play);
         vs_autosave_meta_clear (&meta);
         vs_autosave_meta_clear (&again);
       }

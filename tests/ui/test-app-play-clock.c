@@ -5,7 +5,9 @@
  * the game as a loss for the flagged side in the headers. */
 #include "config.h"
 
+#include <glib/gi18n.h>
 #include <glib/gstdio.h>
+#include <locale.h>
 #include <string.h>
 
 #include "vs-record.h"
@@ -201,6 +203,81 @@ level (VsWindow *win)
 /* The Play menu's level is the stateful win.play-level (its state the
  * chosen level), the engine and level go in the headers, Resign and Offer
  * Draw end the game (the engine takes a draw only when it is not ahead). */
+/* Closing the window in the middle keeps the game without asking (no
+ * "save changes?" dialog): the next window takes it up at once, with the
+ * clocks as they were when it closed, and no recovery offer. */
+static void
+test_close_keeps_game (void)
+{
+  VsWindow *win = app_test_window ();
+  fake_now = S (9000);
+  vs_window_set_time_source (win, fake_time, &fake_now);
+  const VsVariant *zh = vs_variant_lookup ("crazyhouse");
+  app_test_action (win, "win.new-game-from", g_variant_new ("(ss)", "crazyhouse", zh->start_fen));
+  app_test_action (win, "win.play-clock", g_variant_new_string ("5+0"));
+  app_test_action (win, "win.play-engine", g_variant_new_string ("easy"));
+  fake_now += S (12);
+  app_test_action (win, "win.play-move", g_variant_new_string ("e4"));
+  g_assert_true (wait_engine (win, 2));
+  fake_now += S (40);   /* White 248 s, Black 300 s */
+  g_autofree char *autosave = g_strdup (vs_window_get_autosave_path (win));
+  g_autofree char *base = g_strndup (autosave, strlen (autosave) - strlen (".pgn"));
+  g_autofree char *ini = g_strconcat (base, ".ini", NULL);
+
+  g_object_ref (win);
+  gtk_window_close (GTK_WINDOW (win));
+  /* closed at once: no dialog was asked, the window is gone */
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (win)));
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app_test_application ())); l; l = l->next)
+    g_assert_false (GTK_IS_DIALOG (l->data));
+  g_object_unref (win);
+  g_autofree char *text = NULL;
+  g_assert_true (g_file_get_contents (ini, &text, NULL, NULL));
+  g_assert_nonnull (strstr (text, "kept=true"));
+  g_assert_nonnull (strstr (text, "play="));
+  g_autofree char *pgn = NULL;
+  g_assert_true (g_file_get_contents (autosave, &pgn, NULL, NULL));
+  g_assert_nonnull (strstr (pgn, "e4"));
+
+  fake_now = S (3);   /* later: the clocks did not run while it was closed */
+  VsWindow *again = app_test_window ();
+  vs_window_set_time_source (again, fake_time, &fake_now);
+  vs_window_load_startup (again);
+  g_assert_cmpuint (vs_game_node_get_ply (vs_window_get_cursor (again)), ==, 2);
+  g_assert_cmpint (vs_window_get_clock (again, 0), ==, S (248));
+  g_assert_cmpint (vs_window_get_clock (again, 1), ==, S (300));
+  g_assert_cmpint (vs_window_get_clock_running (again), ==, 0);
+  g_autofree char *lvl = level (again);
+  g_assert_cmpstr (lvl, ==, "easy");
+  /* it says the game goes on, not that work was recovered from a crash */
+  g_assert_cmpstr (vs_window_get_message (again), ==,
+                   g_dgettext ("variant-study", "Your game against the engine goes on where it was left."));
+  g_assert_false (g_file_test (ini, G_FILE_TEST_EXISTS));   /* it lives in the new window's autosave */
+  fake_now += S (8);
+  g_assert_cmpint (vs_window_get_clock (again, 0), ==, S (240));
+  g_autofree char *san = first_legal_san (again);
+  app_test_action (again, "win.play-move", g_variant_new_string (san));
+  g_assert_true (wait_engine (again, 4));
+
+  /* A finished game is not kept: closing asks about saving, as for any
+   * changed study. */
+  app_test_action (again, "win.play-resign", NULL);
+  gtk_window_close (GTK_WINDOW (again));
+  app_test_run (100);
+  GtkWindow *asked = NULL;
+  GListModel *tops = gtk_window_get_toplevels ();
+  for (guint k = 0; k < g_list_model_get_n_items (tops); k++)
+    {
+      g_autoptr (GtkWindow) t = g_list_model_get_item (tops, k);
+      if (GTK_IS_DIALOG (t) && gtk_window_get_transient_for (t) == GTK_WINDOW (again))
+        asked = t;
+    }
+  g_assert_nonnull (asked);
+  gtk_window_destroy (asked);
+  gtk_window_destroy (GTK_WINDOW (again));
+}
+
+
 static void
 test_level_resign_draw (void)
 {
@@ -286,7 +363,9 @@ test_colour (void)
   if (dir)
     {
       g_mkdir_with_parents (dir, 0755);
-      g_autofree char *path = g_build_filename (dir, "play-clock-janggi.png", NULL);
+      const char *lang = g_getenv ("LANGUAGE");
+      g_autofree char *name = g_strdup_printf ("play-clock-janggi-%s.png", lang && *lang ? lang : "en");
+      g_autofree char *path = g_build_filename (dir, name, NULL);
       g_autoptr (GError) error = NULL;
       g_assert_true (app_test_screenshot (GTK_WIDGET (win), path, &error));
     }
@@ -301,10 +380,16 @@ main (int argc, char *argv[])
 {
   tmpdir = g_dir_make_tmp ("vs-app-play-clock-XXXXXX", NULL);
   g_setenv ("XDG_DATA_HOME", tmpdir, TRUE);
+  /* in the language of $LANGUAGE (app-play-clock-ja) */
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("VS_LOCALEDIR"));
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
   gtk_test_init (&argc, &argv, NULL);
   app_test_application ();
   g_test_add_func ("/app/play-clock/timed-game", test_timed_game);
   g_test_add_func ("/app/play-clock/restart-resumes", test_restart_resumes);
+  g_test_add_func ("/app/play-clock/close-keeps-game", test_close_keeps_game);
   g_test_add_func ("/app/play-clock/level-resign-draw", test_level_resign_draw);
   g_test_add_func ("/app/play-clock/colour", test_colour);
   int status = g_test_run ();
