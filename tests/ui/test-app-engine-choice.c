@@ -5,8 +5,8 @@
  * pane chooses it for Crazyhouse and offers only the built-in engine for
  * Chartima; the fault it shows goes away when another variant or another
  * engine is chosen.  Then Preferences → Engines is rendered to PNG with the
- * real Fairy-Stockfish if installed (VS_ENGINE_CHOICE_SHOTS, default
- * /tmp/shots-engine-choice; the file name carries the language). */
+ * real Fairy-Stockfish if installed (under $VS_SCREENSHOT_DIR; the file
+ * name carries the language). */
 #include <glib/gstdio.h>
 #include <locale.h>
 #include <libintl.h>
@@ -175,17 +175,7 @@ test_preferences_screenshot (void)
     app_test_run (20);
   app_test_run (300);
 
-  const char *dir = g_getenv ("VS_ENGINE_CHOICE_SHOTS");
-  if (dir == NULL)
-    dir = "/tmp/shots-engine-choice";
-  g_mkdir_with_parents (dir, 0755);
-  const char *lang = g_getenv ("LANGUAGE");
-  g_autofree char *file = g_strdup_printf ("preferences-engines-%s.png", lang && *lang ? lang : "en");
-  g_autofree char *path = g_build_filename (dir, file, NULL);
-  g_autoptr (GError) error = NULL;
-  g_assert_true (app_test_screenshot (GTK_WIDGET (prefs), path, &error));
-  g_assert_no_error (error);
-  g_test_message ("wrote %s", path);
+  app_test_shot (GTK_WIDGET (prefs), "preferences", "engines");
 
   /* the editor is built from the engine's own option lines and stores what
    * is changed (and nothing for a value back at the engine's default) */
@@ -216,10 +206,7 @@ test_preferences_screenshot (void)
       if (i == 0)
         g_assert_cmpstr (wait_engine (pane, "Fairy-Stockfish"), ==, "Fairy-Stockfish");
       app_test_run (200);
-      g_autofree char *pf = g_strdup_printf ("analysis-pane-%s-%s.png", ids[i], lang && *lang ? lang : "en");
-      g_autofree char *pp = g_build_filename (dir, pf, NULL);
-      g_assert_true (app_test_screenshot (GTK_WIDGET (pane), pp, &error));
-      g_test_message ("wrote %s", pp);
+      app_test_shot (GTK_WIDGET (pane), "analysis-pane", ids[i]);
     }
   gtk_window_destroy (GTK_WINDOW (win));
   app_test_run (50);

@@ -2,7 +2,7 @@
  * win.pass action, the Pass button, a double-click on one's own King), the
  * pass in the move list as "Pass", and the sides named Cho/Han for Janggi
  * (White/Black for Crazyhouse) in the headers view and the game list.
- * Renders the window to PNG under /tmp/shots-pass/ (LANGUAGE in the name). */
+ * Renders the window to PNG under $VS_SCREENSHOT_DIR (LANGUAGE in the name). */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
@@ -197,10 +197,8 @@ assert_list_titles (VsWindow *win, const char *white, const char *black)
   g_assert_cmpstr (gtk_column_view_column_get_title (c1), ==, black);
   gtk_window_present (GTK_WINDOW (list));
   app_test_run (200);
-  g_autofree char *path = g_strdup_printf ("/tmp/shots-pass/game-list-%s-%s.png",
-                                           vs_game_get_variant (vs_window_get_game (win))->id, app_test_language ());
-  g_autoptr (GError) error = NULL;
-  g_assert_true (app_test_screenshot (GTK_WIDGET (list), path, &error));
+  g_autofree char *what = g_strdup_printf ("game-list-%s", vs_game_get_variant (vs_window_get_game (win))->id);
+  app_test_shot (GTK_WIDGET (list), "pass", what);
   gtk_window_destroy (GTK_WINDOW (list));
 }
 

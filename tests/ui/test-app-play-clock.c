@@ -5,14 +5,13 @@
  * the game as a loss for the flagged side in the headers. */
 #include "config.h"
 
-#include <glib/gi18n.h>
 #include <glib/gstdio.h>
-#include <locale.h>
 #include <string.h>
 
 #include "vs-record.h"
 
 #include "test-app-util.h"
+#include "vs-test-locale.h"
 
 #define S(x) ((gint64) (x) * G_USEC_PER_SEC)
 
@@ -380,11 +379,8 @@ main (int argc, char *argv[])
 {
   tmpdir = g_dir_make_tmp ("vs-app-play-clock-XXXXXX", NULL);
   g_setenv ("XDG_DATA_HOME", tmpdir, TRUE);
-  /* in the language of $LANGUAGE (app-play-clock-ja) */
-  setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("VS_LOCALEDIR"));
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
+  /* the catalogue as the app binds it (LANGUAGE=ja for app-play-clock-ja) */
+  vs_test_bind_catalogue (GETTEXT_PACKAGE);
   gtk_test_init (&argc, &argv, NULL);
   app_test_application ();
   g_test_add_func ("/app/play-clock/timed-game", test_timed_game);
