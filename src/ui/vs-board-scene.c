@@ -823,6 +823,31 @@ typedef struct {
   int ox, oy;        /* device offset of the raster from the art's origin */
 } VsWarp;
 
+/* The cache's key: the art, its raster size, and the map's linear part in
+ * units of 1e-4 (a binary key: formatting one with printf, at every tile
+ * of every frame, cost more than the painting). */
+typedef struct {
+  const void *asset;
+  int sw, sh;
+  int l[4];
+} VsWarpKey;
+
+static guint
+warp_key_hash (gconstpointer key)
+{
+  const VsWarpKey *k = key;
+  guint h = g_direct_hash (k->asset) ^ ((guint) k->sw * 31u) ^ ((guint) k->sh * 131u);
+  for (int i = 0; i < 4; i++)
+    h = h * 16777619u ^ (guint) k->l[i];
+  return h;
+}
+
+static gboolean
+warp_key_equal (gconstpointer a, gconstpointer b)
+{
+  return memcmp (a, b, sizeof (VsWarpKey)) == 0;
+}
+
 static void
 warp_free (gpointer data)
 {
@@ -839,12 +864,18 @@ paint_warped (cairo_t *cr, const VsPrim *p, cairo_surface_t *img, double sw, dou
   /* the art's rectangle in device space, without the translation */
   double lxx = m.xx * p->w / sw, lyx = m.yx * p->w / sw;
   double lxy = m.xy * p->h / sh, lyy = m.yy * p->h / sh;
-  char key[160];
-  g_snprintf (key, sizeof key, "%p|%g|%g|%.4f|%.4f|%.4f|%.4f", (const void *) p->asset, sw, sh,
-              lxx, lyx, lxy, lyy);
+  VsWarpKey key;
+  memset (&key, 0, sizeof key);   /* (padding too: the key is compared as bytes) */
+  key.asset = p->asset;
+  key.sw = (int) sw;
+  key.sh = (int) sh;
+  key.l[0] = (int) lround (lxx * 1e4);
+  key.l[1] = (int) lround (lyx * 1e4);
+  key.l[2] = (int) lround (lxy * 1e4);
+  key.l[3] = (int) lround (lyy * 1e4);
   if (warp_cache == NULL)
-    warp_cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, warp_free);
-  VsWarp *w = g_hash_table_lookup (warp_cache, key);
+    warp_cache = g_hash_table_new_full (warp_key_hash, warp_key_equal, g_free, warp_free);
+  VsWarp *w = g_hash_table_lookup (warp_cache, &key);
   if (w == NULL)
     {
       double xs[4] = { 0, lxx * sw, lxy * sh, lxx * sw + lxy * sh };
@@ -875,7 +906,7 @@ paint_warped (cairo_t *cr, const VsPrim *p, cairo_surface_t *img, double sw, dou
       cairo_surface_flush (w->surface);
       if (g_hash_table_size (warp_cache) > 2048)
         g_hash_table_remove_all (warp_cache);
-      g_hash_table_insert (warp_cache, g_strdup (key), w);
+      g_hash_table_insert (warp_cache, g_memdup2 (&key, sizeof key), w);
     }
   double dx = p->x, dy = p->y;
   cairo_user_to_device (cr, &dx, &dy);
