@@ -719,12 +719,12 @@ vs_cli_annotate (int argc, char **argv)
       vs_cli_error (_("unknown variant “%s”"), variant_id);
       return 2;
     }
+  /* a damaged game costs only what could not be read of it: the rest is
+   * annotated and written, and the exit status says a problem was found */
   g_autoptr (VsGameCollection) games = vs_game_collection_new ();
-  if (!vs_record_read_file (argv[1], &opts, games, NULL, NULL, NULL, &error))
-    {
-      vs_cli_error ("%s", error->message);
-      return 1;
-    }
+  gboolean read_ok;
+  if (!vs_cli_read_record (argv[1], &opts, games, &read_ok))
+    return 1;
   VsSearchLimits limits;
   vs_search_limits_init (&limits);
   limits.depth = depth;
@@ -748,7 +748,7 @@ vs_cli_annotate (int argc, char **argv)
       vs_cli_error ("%s", error->message);
       return 1;
     }
-  return 0;
+  return read_ok ? 0 : 1;
 }
 
 /* ---- match ---------------------------------------------------------------------- */

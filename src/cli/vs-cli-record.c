@@ -150,6 +150,24 @@ vs_cli_replay (int argc, char **argv)
   return ok && r.failed == 0 ? 0 : 1;
 }
 
+gboolean
+vs_cli_read_record (const char *path, const void *options, gpointer games, gboolean *complete)
+{
+  g_autoptr (GError) error = NULL;
+  *complete = vs_record_read_file (path, options, games, NULL, NULL, NULL, &error);
+  if (*complete)
+    return TRUE;
+  if (error->domain != VS_RECORD_ERROR)
+    {
+      vs_cli_error ("%s", error->message);
+      return FALSE;
+    }
+  GPtrArray *problems = vs_game_collection_get_problems (games);
+  for (guint i = 0; i < problems->len; i++)
+    fprintf (stderr, "%s\n", ((VsRecordProblem *) problems->pdata[i])->message);
+  return TRUE;
+}
+
 int
 vs_cli_convert (int argc, char **argv)
 {
@@ -200,19 +218,9 @@ vs_cli_convert (int argc, char **argv)
       return 2;
     }
   g_autoptr (VsGameCollection) games = vs_game_collection_new ();
-  gboolean read_ok = vs_record_read_file (argv[1], &opts, games, NULL, NULL, NULL, &error);
-  if (!read_ok)
-    {
-      if (error->domain != VS_RECORD_ERROR)
-        {
-          vs_cli_error ("%s", error->message);
-          return 1;
-        }
-      GPtrArray *problems = vs_game_collection_get_problems (games);
-      for (guint i = 0; i < problems->len; i++)
-        fprintf (stderr, "%s\n", ((VsRecordProblem *) problems->pdata[i])->message);
-      g_clear_error (&error);
-    }
+  gboolean read_ok;
+  if (!vs_cli_read_record (argv[1], &opts, games, &read_ok))
+    return 1;
   if (!vs_record_write_file (games, argv[2], fmt, enc, &error))
     {
       vs_cli_error ("%s", error->message);

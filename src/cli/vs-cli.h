@@ -30,4 +30,10 @@ void vs_cli_error (const char *format, ...) G_GNUC_PRINTF (1, 2);
 gboolean vs_cli_parse_options (int *argc, char ***argv, const GOptionEntry *entries,
                                const char *summary);
 
+/* Reads the record file @path into @games (a VsGameCollection *) as the
+ * readers do: every game that could be read is kept, and each problem is
+ * printed to stderr (then *complete is FALSE).  FALSE only when the file
+ * could not be read at all (printed too).  vs-cli-record.c */
+gboolean vs_cli_read_record (const char *path, const void *options, gpointer games, gboolean *complete);
+
 G_END_DECLS

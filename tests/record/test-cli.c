@@ -211,6 +211,41 @@ test_annotate (void)
   g_rmdir (dir);
 }
 
+/* annotate on a record with a damaged game: the games read are annotated
+ * and written (the damaged one up to its problem), the problem is printed
+ * with its line and column, and the exit status is 1. */
+static void
+test_annotate_damaged (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("vs-cli-annotate-bad-XXXXXX", NULL);
+  g_autofree char *in = g_build_filename (dir, "two.pgn", NULL);
+  g_autofree char *out_path = g_build_filename (dir, "two-annotated.pgn", NULL);
+  const char *pgn = "[Variant \"Crazyhouse\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n"
+                    "[Variant \"Crazyhouse\"]\n[Result \"*\"]\n\n1. d4 d5 2. Ke3 Nf6 *\n\n"
+                    "[Variant \"Crazyhouse\"]\n[Result \"*\"]\n\n1. c4 e5 *\n";
+  g_assert_true (g_file_set_contents (in, pgn, -1, NULL));
+  g_autofree char *out = NULL, *err = NULL;
+  g_assert_cmpint (run (&out, &err, "annotate", in, "--engine", "builtin", "--depth", "2",
+                        "-o", out_path, NULL), ==, 1);
+  g_assert_nonnull (strstr (err, "two.pgn:9:13:"));   /* 2. Ke3: line 9, column 13 */
+  g_assert_nonnull (strstr (err, "Ke3"));
+  g_autoptr (VsGameCollection) c = vs_game_collection_new ();
+  g_assert_true (vs_record_read_file (out_path, NULL, c, NULL, NULL, NULL, NULL));
+  g_assert_cmpuint (vs_game_collection_get_n_games (c), ==, 3);
+  static const guint plies[] = { 4, 2, 2 };
+  for (guint i = 0; i < 3; i++)
+    {
+      VsGame *g = vs_game_collection_get_game (c, i);
+      g_assert_cmpuint (vs_game_get_main_line_length (g), ==, plies[i]);
+      for (VsGameNode *n = vs_game_node_get_main_child (vs_game_get_root (g)); n;
+           n = vs_game_node_get_main_child (n))
+        g_assert_cmpint (vs_game_node_get_eval (n).kind, !=, VS_EVAL_NONE);
+    }
+  g_unlink (in);
+  g_unlink (out_path);
+  g_rmdir (dir);
+}
+
 /* annotate --engine auto (the default) on a Crazyhouse PGN picks
  * Fairy-Stockfish where it is installed (issue 21): an [%eval] on every move,
  * and the better line as a variation at every mistake (? and ??). */
@@ -260,5 +295,6 @@ main (int argc, char **argv)
   g_test_add_func ("/record/cli/convert", test_convert);
   g_test_add_func ("/record/cli/annotate", test_annotate);
   g_test_add_func ("/record/cli/annotate-auto-fs", test_annotate_auto_fs);
+  g_test_add_func ("/record/cli/annotate-damaged", test_annotate_damaged);
   return g_test_run ();
 }
