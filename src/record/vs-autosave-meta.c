@@ -19,6 +19,26 @@ vs_autosave_meta_clear (VsAutosaveMeta *meta)
   meta->kept = FALSE;
 }
 
+/* A string value, or NULL when it is missing or its escapes are not the key
+ * file's (\s \n \t \r \\): GLib 2.74 warns about its own error set twice
+ * when it unescapes a damaged value (a backslash ending the value after
+ * a bad escape), so a damaged value is refused before it gets there. */
+static char *
+get_string (GKeyFile *kf, const char *key)
+{
+  g_autofree char *raw = g_key_file_get_value (kf, GROUP, key, NULL);
+  if (raw == NULL)
+    return NULL;
+  for (const char *p = raw; *p; p++)
+    if (*p == '\\')
+      {
+        p++;
+        if (*p != 's' && *p != 'n' && *p != 't' && *p != 'r' && *p != '\\')
+          return NULL;
+      }
+  return g_key_file_get_string (kf, GROUP, key, NULL);
+}
+
 gboolean
 vs_autosave_meta_parse (const char *data, gsize len, VsAutosaveMeta *meta, GError **error)
 {
@@ -37,7 +57,7 @@ vs_autosave_meta_parse (const char *data, gsize len, VsAutosaveMeta *meta, GErro
                    _("The backup’s description is damaged: it has no [%s] section."), GROUP);
       return FALSE;
     }
-  g_autofree char *uri = g_key_file_get_string (kf, GROUP, "file", NULL);
+  g_autofree char *uri = get_string (kf, "file");
   /* Only a well-formed absolute URI names a file to save back to. */
   if (uri && *uri && g_utf8_validate (uri, -1, NULL) && g_uri_is_valid (uri, G_URI_FLAGS_NONE, NULL))
     meta->uri = g_steal_pointer (&uri);
@@ -48,7 +68,7 @@ vs_autosave_meta_parse (const char *data, gsize len, VsAutosaveMeta *meta, GErro
   int game = g_key_file_get_integer (kf, GROUP, "game", &local);
   if (local == NULL && game > 0)
     meta->game = (guint) game;
-  g_autofree char *play = g_key_file_get_string (kf, GROUP, "play", NULL);
+  g_autofree char *play = get_string (kf, "play");
   if (play && *play && g_utf8_validate (play, -1, NULL) && strlen (play) < 256)
     meta->play = g_steal_pointer (&play);
   /* only a kept game is taken up without asking */
