@@ -126,11 +126,16 @@ app_test_screenshot (GtkWidget *widget, const char *path, GError **error)
 {
   int w = 0, h = 0;
   g_autoptr (GskRenderNode) node = NULL;
-  /* A widget in the middle of a resize has no render node yet: wait a frame. */
-  for (int i = 0; i < 20 && node == NULL; i++)
+  /* A widget in the middle of a resize has no render node yet: wait for
+   * frames until it has one (for as long as a loaded machine needs: the
+   * condition is waited on, not a time: with 20 tries of 100 ms, a
+   * screenshot of app-lines-ja failed once beside three CPU-bound processes
+   * on two CPUs) */
+  gint64 give_up = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+  for (int i = 0; node == NULL && (i == 0 || g_get_monotonic_time () < give_up); i++)
     {
       if (i > 0)
-        app_test_run (100);
+        app_test_run (50);
       w = gtk_widget_get_width (widget);
       h = gtk_widget_get_height (widget);
       GdkPaintable *paintable = gtk_widget_paintable_new (widget);
@@ -178,8 +183,9 @@ app_test_shot (GtkWidget *widget, const char *prefix, const char *what)
 {
   g_autofree char *path = app_test_shot_path (prefix, what);
   g_autoptr (GError) error = NULL;
-  g_assert_true (app_test_screenshot (widget, path, &error));
-  g_assert_no_error (error);
+  gboolean saved = app_test_screenshot (widget, path, &error);
+  g_assert_no_error (error);   /* (says why, first) */
+  g_assert_true (saved);
   g_test_message ("screenshot %s", path);
 }
 
