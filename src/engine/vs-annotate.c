@@ -7,23 +7,15 @@
 #include <string.h>
 
 #include "vs-annotate.h"
+#include "vs-win-chances.h"
 #include "vs-uci-client.h"
 
-double
-vs_annotate_chances (int cp, int mate)
-{
-  if (mate > 0)
-    return 1;
-  if (mate < 0)
-    return -1;
-  return 2.0 / (1.0 + exp (-0.00368208 * cp)) - 1.0;
-}
-
 guint
-vs_annotate_judge (int mover, int before_cp, int before_mate, int after_cp, int after_mate)
+vs_annotate_judge (const VsVariant *v, int mover, int before_cp, int before_mate, int after_cp, int after_mate)
 {
-  /* Lichess-like thresholds on the loss of winning chances. */
-  double loss = vs_annotate_chances (before_cp, before_mate) - vs_annotate_chances (after_cp, after_mate);
+  /* Lichess-like thresholds on the loss of winning chances, on the
+   * variant's own curve */
+  double loss = vs_eval_win_chances (v, before_cp, before_mate) - vs_eval_win_chances (v, after_cp, after_mate);
   if (mover == 1)
     loss = -loss;
   if (loss >= 0.6)
@@ -120,6 +112,7 @@ vs_annotate_apply_sides (VsGame *game, const VsAnnotateScore *scores, guint n, g
                          VsAnnotateSummary *summary, GArray *nags_out)
 {
   VsAnnotateSummary sum = { 0 };
+  const VsVariant *v = vs_game_get_variant (game);
   double loss_sum[2] = { 0, 0 }, acc_sum[2] = { 0, 0 };
   g_autofree VsPosition *before = g_new (VsPosition, 1);
   guint ply = 0;
@@ -141,12 +134,12 @@ vs_annotate_apply_sides (VsGame *game, const VsAnnotateScore *scores, guint n, g
           int sign = mover == 0 ? 1 : -1;
           int loss = sign * (capped_cp (b->cp, b->mate) - capped_cp (a->cp, a->mate));
           loss_sum[mover] += MAX (loss, 0);
-          double wb = 50 + 50 * sign * vs_annotate_chances (b->cp, b->mate);
-          double wa = 50 + 50 * sign * vs_annotate_chances (a->cp, a->mate);
+          double wb = 50 + 50 * sign * vs_eval_win_chances (v, b->cp, b->mate);
+          double wa = 50 + 50 * sign * vs_eval_win_chances (v, a->cp, a->mate);
           double acc = 103.1668 * exp (-0.04354 * MAX (wb - wa, 0)) - 3.1669;
           acc_sum[mover] += CLAMP (acc, 0, 100);
           sum.moves[mover]++;
-          guint nag = vs_annotate_judge (mover, b->cp, b->mate, a->cp, a->mate);
+          guint nag = vs_annotate_judge (v, mover, b->cp, b->mate, a->cp, a->mate);
           /* The engine's own first choice is no mistake (the drop comes from
            * searching the two positions separately). */
           if (b->pv_len > 0 && b->pv[0] == vs_game_node_get_move (node))
@@ -220,21 +213,28 @@ vs_annotate_summary_text (const VsAnnotateSummary *s, const VsVariant *v)
   return g_string_free (out, FALSE);
 }
 
+gboolean
+vs_annotate_score_game_over (VsAnnotateScore *out, const VsPosition *pos, const VsHistory *hist)
+{
+  VsMove moves[VS_MAX_MOVES];
+  VsResult r = VS_RESULT_NONE;
+  if (vs_position_state (pos, hist, &r) == VS_STATE_ONGOING && vs_position_generate (pos, VS_GEN_ALL, moves) > 0)
+    return FALSE;
+  if (r == VS_RESULT_NONE)
+    vs_position_state (pos, hist, &r);
+  out->done = TRUE;
+  out->cp = 0;
+  out->mate = r == VS_RESULT_WHITE_WINS ? 1 : r == VS_RESULT_BLACK_WINS ? -1 : 0;
+  out->pv_len = 0;
+  return TRUE;
+}
+
 static gboolean
 evaluate (VsSearch *search, VsUciClient *client, const VsPosition *pos, const VsHistory *hist,
           const VsSearchLimits *limits, VsAnnotateScore *out, GError **error)
 {
-  VsMove moves[VS_MAX_MOVES];
-  if (vs_position_generate (pos, VS_GEN_ALL, moves) == 0)
-    {
-      VsResult r = VS_RESULT_NONE;
-      vs_position_state (pos, hist, &r);
-      out->done = TRUE;
-      out->cp = 0;
-      out->mate = r == VS_RESULT_WHITE_WINS ? 1 : r == VS_RESULT_BLACK_WINS ? -1 : 0;
-      out->pv_len = 0;
-      return TRUE;
-    }
+  if (vs_annotate_score_game_over (out, pos, hist))
+    return TRUE;
   VsSearchInfo final = { 0 };
   if (client)
     {

@@ -39,8 +39,10 @@ typedef struct {
 } VsAnnotateSummary;
 
 /* 4 (??), 2 (?), 6 (?!) or 0, from the scores before and after a move
- * (White's view; mover 0 White, 1 Black). */
-guint    vs_annotate_judge (int mover, int before_cp, int before_mate, int after_cp, int after_mate);
+ * (White's view; mover 0 White, 1 Black), on v's winning-chances curve
+ * (vs_eval_win_chances). */
+guint    vs_annotate_judge (const VsVariant *v, int mover, int before_cp, int before_mate,
+                            int after_cp, int after_mate);
 
 /* Score (White's view) and line from a search's best line; pos is the
  * position searched. */
@@ -69,14 +71,16 @@ char    *vs_annotate_summary_text (const VsAnnotateSummary *summary, const VsVar
  * by its first i plies, the history to search it with. */
 GPtrArray *vs_annotate_positions (VsGame *game, VsLine **line_out);
 
+/* When the game is over at pos (mate, no move, the fifty-move rule, a
+ * repetition, a double pass…): fills out with its result (a draw 0 cp, a
+ * win mate ±1, no line) and returns TRUE.  Such a position has nothing to
+ * search, and engines give no score there. */
+gboolean vs_annotate_score_game_over (VsAnnotateScore *out, const VsPosition *pos, const VsHistory *hist);
+
 /* Evaluate every main-line position with engine_command (NULL: the built-in
  * engine) within limits (depth or movetime), then vs_annotate_apply(). */
 gboolean vs_annotate_game (VsGame *game, const char *engine_command,
                            const VsSearchLimits *limits, VsAnnotateSummary *summary,
                            GError **error);
-
-/* Winning chances in [-1, 1] for White (mates are ±1), from centipawns:
- * the scale the judgements of mistakes are made on. */
-double vs_annotate_chances (int cp, int mate);
 
 G_END_DECLS

@@ -27,7 +27,11 @@
  *              they are worth in chess on their level; the 3-D part lives in
  *              the positional terms (vs-eval-strato.c).
  */
+#include <math.h>
+
 #include "vs-eval.h"
+#include "vs-eval-curves.h"
+#include "vs-win-chances.h"
 #include "vs-search.h"
 
 #include <string.h>
@@ -300,12 +304,25 @@ build_tables (VsEvalTables *t, const VsVariant *v)
         t->type_of_role[role] = type;
     }
   const int *w0 = NULL;
+  t->win_scale = VS_EVAL_WIN_SCALE_DEFAULT;
   switch (t->kind)
     {
-    case VS_EVAL_CRAZYHOUSE: w0 = zh_weights; t->n_weights = VS_ZH_N; t->weight_names = zh_names; break;
-    case VS_EVAL_JANGGI:     w0 = jg_weights; t->n_weights = VS_JG_N; t->weight_names = jg_names; break;
-    case VS_EVAL_CHARTIMA:   w0 = ct_weights; t->n_weights = VS_CT_N; t->weight_names = ct_names; break;
-    case VS_EVAL_STRATO:     w0 = st_weights; t->n_weights = VS_ST_N; t->weight_names = st_names; break;
+    case VS_EVAL_CRAZYHOUSE:
+      w0 = zh_weights; t->n_weights = VS_ZH_N; t->weight_names = zh_names;
+      t->win_scale = VS_EVAL_WIN_SCALE_CRAZYHOUSE;
+      break;
+    case VS_EVAL_JANGGI:
+      w0 = jg_weights; t->n_weights = VS_JG_N; t->weight_names = jg_names;
+      t->win_scale = VS_EVAL_WIN_SCALE_JANGGI;
+      break;
+    case VS_EVAL_CHARTIMA:
+      w0 = ct_weights; t->n_weights = VS_CT_N; t->weight_names = ct_names;
+      t->win_scale = VS_EVAL_WIN_SCALE_CHARTIMA;
+      break;
+    case VS_EVAL_STRATO:
+      w0 = st_weights; t->n_weights = VS_ST_N; t->weight_names = st_names;
+      t->win_scale = VS_EVAL_WIN_SCALE_STRATO;
+      break;
     default: break;
     }
   if (w0)
@@ -334,6 +351,17 @@ build_tables (VsEvalTables *t, const VsVariant *v)
   t->lmp_spares_checks = t->kind == VS_EVAL_CHARTIMA;
   t->has_fifty_moves = t->kind != VS_EVAL_JANGGI;
   t->can_repeat_past_halfmove = t->kind == VS_EVAL_JANGGI || t->kind == VS_EVAL_GENERIC;
+}
+
+double
+vs_eval_win_chances (const VsVariant *v, int cp, int mate)
+{
+  if (mate > 0)
+    return 1;
+  if (mate < 0)
+    return -1;
+  double a = v ? vs_eval_tables (v)->win_scale : VS_EVAL_WIN_SCALE_DEFAULT;
+  return 2.0 / (1.0 + exp (-a * cp)) - 1.0;
 }
 
 const VsEvalTables *

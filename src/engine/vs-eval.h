@@ -78,6 +78,8 @@ typedef struct {
   gboolean   lmp_spares_checks;             /* late move pruning keeps checks  */
   gboolean   has_fifty_moves;
   gboolean   can_repeat_past_halfmove;      /* halfmove does not bound repetitions */
+  double     win_scale;                     /* of the winning-chances curve
+                                               (vs-eval-curves.h) */
 } VsEvalTables;
 
 const VsEvalTables *vs_eval_tables (const VsVariant *v);

@@ -6,6 +6,7 @@
 
 #include "vs-practice.h"
 #include "vs-annotate.h"
+#include "vs-win-chances.h"
 
 GArray *
 vs_practice_collect (VsGame *game, int side)
@@ -48,7 +49,7 @@ vs_practice_needs_eval (VsMove candidate, VsMove best, VsMove played)
 }
 
 VsPracticeVerdict
-vs_practice_judge (int mover, VsMove candidate, VsMove best, VsMove played,
+vs_practice_judge (const VsVariant *v, int mover, VsMove candidate, VsMove best, VsMove played,
                    int best_cp, int best_mate, int cand_cp, int cand_mate)
 {
   if (candidate == best)
@@ -59,6 +60,6 @@ vs_practice_judge (int mover, VsMove candidate, VsMove best, VsMove played,
   /* a mate the engine found, kept by another mating move */
   if (sign * best_mate > 0 && sign * cand_mate > 0)
     return VS_PRACTICE_CLOSE_ENOUGH;
-  double loss = sign * (vs_annotate_chances (best_cp, best_mate) - vs_annotate_chances (cand_cp, cand_mate));
+  double loss = sign * (vs_eval_win_chances (v, best_cp, best_mate) - vs_eval_win_chances (v, cand_cp, cand_mate));
   return loss < VS_PRACTICE_MARGIN ? VS_PRACTICE_CLOSE_ENOUGH : VS_PRACTICE_NOT_BEST;
 }

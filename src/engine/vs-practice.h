@@ -47,10 +47,11 @@ GArray  *vs_practice_collect (VsGame *game, int side);
 /* The verdict on `candidate` tried by `mover` (0 White, 1 Black) where the
  * engine chose `best` and the game had `played`.  best_* and cand_* are
  * the evaluations (White's view, mate: ± moves, 0 = none) of the
- * positions after best and after candidate; they are not looked at when
+ * positions after best and after candidate, in v's centipawns (its
+ * winning-chances curve, vs_eval_win_chances); they are not looked at when
  * candidate is best or played. */
-VsPracticeVerdict vs_practice_judge (int mover, VsMove candidate, VsMove best, VsMove played,
-                                     int best_cp, int best_mate, int cand_cp, int cand_mate);
+VsPracticeVerdict vs_practice_judge (const VsVariant *v, int mover, VsMove candidate, VsMove best,
+                                     VsMove played, int best_cp, int best_mate, int cand_cp, int cand_mate);
 
 /* Whether judging candidate needs the evaluations (neither best nor played). */
 gboolean vs_practice_needs_eval (VsMove candidate, VsMove best, VsMove played);

@@ -32,12 +32,6 @@ static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (VsAnnotator, vs_annotator, G_TYPE_OBJECT)
 
-guint
-vs_annotator_judge (int mover, int before_cp, int before_mate, int after_cp, int after_mate)
-{
-  return vs_annotate_judge (mover, before_cp, before_mate, after_cp, after_mate);
-}
-
 static void run_next (VsAnnotator *self);
 
 static void
@@ -76,16 +70,10 @@ run_next (VsAnnotator *self)
   while (self->next < self->positions->len)
     {
       VsPosition *pos = g_ptr_array_index (self->positions, self->next);
-      VsMove moves[VS_MAX_MOVES];
-      if (vs_position_generate (pos, VS_GEN_ALL, moves) > 0)
-        break;
-      VsResult r = VS_RESULT_NONE;
       VsHistory h = { self->line ? self->line->undo : NULL, self->line ? (int) self->next : 0 };
-      vs_position_state (pos, &h, &r);
       Score *s = &g_array_index (self->scores, Score, self->next);
-      s->done = TRUE;
-      s->cp = 0;
-      s->mate = r == VS_RESULT_WHITE_WINS ? 1 : r == VS_RESULT_BLACK_WINS ? -1 : 0;
+      if (!vs_annotate_score_game_over (s, pos, &h))
+        break;
       g_signal_emit (self, signals[SIGNAL_POSITION_DONE], 0, self->next, s->cp, s->mate);
       self->next++;
     }

@@ -38,8 +38,4 @@ void         vs_annotator_set_depth (VsAnnotator *self, int depth);
  */
 const GError *vs_annotator_get_error (VsAnnotator *self);
 
-/* The NAG a move deserves from the scores before and after it (White's view;
- * mover = the side that made it): 4 (??), 2 (?), 6 (?!) or 0. */
-guint        vs_annotator_judge (int mover, int before_cp, int before_mate, int after_cp, int after_mate);
-
 G_END_DECLS

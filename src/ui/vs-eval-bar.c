@@ -5,6 +5,7 @@
 #include <math.h>
 
 #include "vs-eval-bar.h"
+#include "vs-win-chances.h"
 
 struct _VsEvalBar
 {
@@ -19,20 +20,16 @@ struct _VsEvalBar
 G_DEFINE_FINAL_TYPE (VsEvalBar, vs_eval_bar, GTK_TYPE_WIDGET)
 
 double
-vs_eval_white_fraction (int centipawns, int mate)
+vs_eval_white_fraction (const VsVariant *variant, int centipawns, int mate)
 {
-  if (mate > 0)
-    return 1.0;
-  if (mate < 0)
-    return 0.0;
-  return 1.0 / (1.0 + exp (-centipawns / 290.0));
+  return (1.0 + vs_eval_win_chances (variant, centipawns, mate)) / 2.0;
 }
 
 double
 vs_eval_bar_get_white_fraction (VsEvalBar *self)
 {
   g_return_val_if_fail (VS_IS_EVAL_BAR (self), 0.5);
-  return self->has_score ? vs_eval_white_fraction (self->centipawns, self->mate) : 0.5;
+  return self->has_score ? vs_eval_white_fraction (self->variant, self->centipawns, self->mate) : 0.5;
 }
 
 static char *

@@ -21,8 +21,10 @@ void       vs_eval_bar_set_variant (VsEvalBar *self, const VsVariant *variant);
 double     vs_eval_bar_get_white_fraction (VsEvalBar *self);
 void       vs_eval_bar_set_flipped (VsEvalBar *self, gboolean flipped);
 
-/* Maps a score to White's share of the bar: a logistic curve, so ±400 cp
- * gives about 80 %, mates fill the bar. */
-double     vs_eval_white_fraction (int centipawns, int mate);
+/* Maps a score to White's share of the bar: half of one plus White's
+ * winning chances on the variant's curve (vs_eval_win_chances; NULL: the
+ * chess curve), so that the bar, the graph and the annotator's judgements
+ * read a score alike; mates fill the bar. */
+double     vs_eval_white_fraction (const VsVariant *variant, int centipawns, int mate);
 
 G_END_DECLS

@@ -20,12 +20,23 @@ struct _VsEvalGraph
   GtkWidget parent_instance;
   GArray *points;   /* of Point */
   int current;
+  const VsVariant *variant;   /* whose winning-chances curve; NULL: chess's */
 };
 
 enum { PLY_ACTIVATED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (VsEvalGraph, vs_eval_graph, GTK_TYPE_WIDGET)
+
+void
+vs_eval_graph_set_variant (VsEvalGraph *self, const VsVariant *variant)
+{
+  g_return_if_fail (VS_IS_EVAL_GRAPH (self));
+  if (self->variant == variant)
+    return;
+  self->variant = variant;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
 
 void
 vs_eval_graph_set_length (VsEvalGraph *self, guint n_plies)
@@ -136,7 +147,7 @@ vs_eval_graph_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       if (!p->known)
         continue;
       double x = ply_x (self, i, w);
-      double y = h * (1.0 - vs_eval_white_fraction (p->centipawns, p->mate));
+      double y = h * (1.0 - vs_eval_white_fraction (self->variant, p->centipawns, p->mate));
       if (!started)
         {
           cairo_move_to (cr, x, h);
@@ -159,7 +170,7 @@ vs_eval_graph_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       if (p->mark != 2 && p->mark != 4)
         continue;
       double x = ply_x (self, i, w);
-      double y = p->known ? h * (1.0 - vs_eval_white_fraction (p->centipawns, p->mate)) : h / 2.0;
+      double y = p->known ? h * (1.0 - vs_eval_white_fraction (self->variant, p->centipawns, p->mate)) : h / 2.0;
       y = CLAMP (y, 5, h - 5);
       if (p->mark == 4)
         cairo_set_source_rgb (cr, 0.86, 0.15, 0.15);

@@ -3,6 +3,8 @@
 
 #include <gtk/gtk.h>
 
+#include "vs-variant.h"
+
 G_BEGIN_DECLS
 
 #define VS_TYPE_EVAL_GRAPH (vs_eval_graph_get_type ())
@@ -10,6 +12,9 @@ G_DECLARE_FINAL_TYPE (VsEvalGraph, vs_eval_graph, VS, EVAL_GRAPH, GtkWidget)
 
 GtkWidget *vs_eval_graph_new (void);
 
+/* The variant whose winning-chances curve the scores are drawn on
+ * (vs_eval_white_fraction; NULL: chess's). */
+void       vs_eval_graph_set_variant (VsEvalGraph *self, const VsVariant *variant);
 /* Number of positions shown (ply 0 = the start position). Known scores
  * are kept when the length grows, dropped beyond it when it shrinks. */
 void       vs_eval_graph_set_length  (VsEvalGraph *self, guint n_plies);

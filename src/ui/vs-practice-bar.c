@@ -217,7 +217,7 @@ judge (VsPracticeBar *self)
   VsMove m = self->candidate;
   int cp = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (self), "vs-cand-cp"));
   int mate = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (self), "vs-cand-mate"));
-  VsPracticeVerdict v = vs_practice_judge (self->side, m, it->best, it->played,
+  VsPracticeVerdict v = vs_practice_judge (self->pos->variant, self->side, m, it->best, it->played,
                                            self->best_cp, self->best_mate, cp, mate);
   self->verdict = v;
   self->candidate = VS_MOVE_NONE;

@@ -322,6 +322,8 @@ vs_window_show_game (VsWindow *self, guint index)
   self->shown_node = NULL;
   apply_board_settings (self);
   vs_eval_graph_set_length (self->eval_graph, 0);
+  vs_eval_graph_set_variant (self->eval_graph, vs_game_get_variant (self->game));
+  vs_eval_bar_set_variant (self->eval_bar, vs_game_get_variant (self->game));
   vs_eval_graph_set_length (self->eval_graph, vs_game_get_main_line_length (self->game) + 1);
   vs_window_show_game_evals (self);
   /* Start at the beginning, as a reader of the record would. */

@@ -246,6 +246,41 @@ test_annotate_damaged (void)
   g_rmdir (dir);
 }
 
+/* annotate on a game that ends by a rule (here a threefold repetition): the
+ * last position is scored by its result, 0.00, without a search (the
+ * engines give no score there, and the CLI used to stop with "The engine
+ * gave no evaluation."; a Strato game ending by the fifty-move rule did). */
+static void
+test_annotate_game_over (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("vs-cli-annotate-over-XXXXXX", NULL);
+  g_autofree char *in = g_build_filename (dir, "rep.pgn", NULL);
+  g_autofree char *out_path = g_build_filename (dir, "rep-annotated.pgn", NULL);
+  const char *pgn = "[Variant \"Crazyhouse\"]\n[Result \"1/2-1/2\"]\n\n"
+                    "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 1/2-1/2\n";
+  g_assert_true (g_file_set_contents (in, pgn, -1, NULL));
+  g_autofree char *out = NULL, *err = NULL;
+  g_assert_cmpint (run (&out, &err, "annotate", in, "--engine", "builtin", "--depth", "2",
+                        "-o", out_path, NULL), ==, 0);
+  g_autoptr (VsGameCollection) c = vs_game_collection_new ();
+  g_assert_true (vs_record_read_file (out_path, NULL, c, NULL, NULL, NULL, NULL));
+  VsGame *g = vs_game_collection_get_game (c, 0);
+  VsGameNode *last = NULL;
+  guint moves = 0;
+  for (VsGameNode *n = vs_game_node_get_main_child (vs_game_get_root (g)); n;
+       n = vs_game_node_get_main_child (n), moves++)
+    {
+      g_assert_cmpint (vs_game_node_get_eval (n).kind, !=, VS_EVAL_NONE);
+      last = n;
+    }
+  g_assert_cmpuint (moves, ==, 8);
+  g_assert_cmpint (vs_game_node_get_eval (last).kind, ==, VS_EVAL_CP);
+  g_assert_cmpint (vs_game_node_get_eval (last).value, ==, 0);
+  g_unlink (in);
+  g_unlink (out_path);
+  g_rmdir (dir);
+}
+
 /* annotate --engine auto (the default) on a Crazyhouse PGN picks
  * Fairy-Stockfish where it is installed (issue 21): an [%eval] on every move,
  * and the better line as a variation at every mistake (? and ??). */
@@ -296,5 +331,6 @@ main (int argc, char **argv)
   g_test_add_func ("/record/cli/annotate", test_annotate);
   g_test_add_func ("/record/cli/annotate-auto-fs", test_annotate_auto_fs);
   g_test_add_func ("/record/cli/annotate-damaged", test_annotate_damaged);
+  g_test_add_func ("/record/cli/annotate-game-over", test_annotate_game_over);
   return g_test_run ();
 }
