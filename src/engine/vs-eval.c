@@ -303,28 +303,24 @@ build_tables (VsEvalTables *t, const VsVariant *v)
       if (t->type_of_role[role] == 0)
         t->type_of_role[role] = type;
     }
-  const int *w0 = NULL;
-  t->win_scale = VS_EVAL_WIN_SCALE_DEFAULT;
-  switch (t->kind)
-    {
-    case VS_EVAL_CRAZYHOUSE:
-      w0 = zh_weights; t->n_weights = VS_ZH_N; t->weight_names = zh_names;
-      t->win_scale = VS_EVAL_WIN_SCALE_CRAZYHOUSE;
-      break;
-    case VS_EVAL_JANGGI:
-      w0 = jg_weights; t->n_weights = VS_JG_N; t->weight_names = jg_names;
-      t->win_scale = VS_EVAL_WIN_SCALE_JANGGI;
-      break;
-    case VS_EVAL_CHARTIMA:
-      w0 = ct_weights; t->n_weights = VS_CT_N; t->weight_names = ct_names;
-      t->win_scale = VS_EVAL_WIN_SCALE_CHARTIMA;
-      break;
-    case VS_EVAL_STRATO:
-      w0 = st_weights; t->n_weights = VS_ST_N; t->weight_names = st_names;
-      t->win_scale = VS_EVAL_WIN_SCALE_STRATO;
-      break;
-    default: break;
-    }
+  /* each kind's weights table and winning-chances scale (the generic
+   * evaluation has no weights and keeps the chess curve) */
+  static const struct {
+    const int *w;
+    int n;
+    const char *const *names;
+    double win_scale;
+  } by_kind[] = {
+    [VS_EVAL_GENERIC]    = { NULL, 0, NULL, VS_EVAL_WIN_SCALE_DEFAULT },
+    [VS_EVAL_CRAZYHOUSE] = { zh_weights, VS_ZH_N, zh_names, VS_EVAL_WIN_SCALE_CRAZYHOUSE },
+    [VS_EVAL_JANGGI]     = { jg_weights, VS_JG_N, jg_names, VS_EVAL_WIN_SCALE_JANGGI },
+    [VS_EVAL_CHARTIMA]   = { ct_weights, VS_CT_N, ct_names, VS_EVAL_WIN_SCALE_CHARTIMA },
+    [VS_EVAL_STRATO]     = { st_weights, VS_ST_N, st_names, VS_EVAL_WIN_SCALE_STRATO },
+  };
+  const int *w0 = by_kind[t->kind].w;
+  t->n_weights = by_kind[t->kind].n;
+  t->weight_names = by_kind[t->kind].names;
+  t->win_scale = by_kind[t->kind].win_scale;
   if (w0)
     memcpy (t->w, w0, t->n_weights * sizeof (int));
   vs_eval_tables_refresh (t);

@@ -211,26 +211,40 @@ test_annotate (void)
   g_rmdir (dir);
 }
 
+/* Writes `pgn` to a file named `name` in a new folder, annotates it with
+ * the built-in engine at depth 2, checks the exit status, and returns the
+ * games written (stderr in *err); the folder is removed. */
+static VsGameCollection *
+annotate_builtin (const char *name, const char *pgn, int status, char **err)
+{
+  g_autofree char *dir = g_dir_make_tmp ("vs-cli-annotate-XXXXXX", NULL);
+  g_autofree char *in = g_build_filename (dir, name, NULL);
+  g_autofree char *out_path = g_build_filename (dir, "annotated.pgn", NULL);
+  g_assert_true (g_file_set_contents (in, pgn, -1, NULL));
+  g_autofree char *out = NULL;
+  g_assert_cmpint (run (&out, err, "annotate", in, "--engine", "builtin", "--depth", "2",
+                        "-o", out_path, NULL), ==, status);
+  VsGameCollection *c = vs_game_collection_new ();
+  g_assert_true (vs_record_read_file (out_path, NULL, c, NULL, NULL, NULL, NULL));
+  g_unlink (in);
+  g_unlink (out_path);
+  g_rmdir (dir);
+  return c;
+}
+
 /* annotate on a record with a damaged game: the games read are annotated
  * and written (the damaged one up to its problem), the problem is printed
  * with its line and column, and the exit status is 1. */
 static void
 test_annotate_damaged (void)
 {
-  g_autofree char *dir = g_dir_make_tmp ("vs-cli-annotate-bad-XXXXXX", NULL);
-  g_autofree char *in = g_build_filename (dir, "two.pgn", NULL);
-  g_autofree char *out_path = g_build_filename (dir, "two-annotated.pgn", NULL);
   const char *pgn = "[Variant \"Crazyhouse\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n"
                     "[Variant \"Crazyhouse\"]\n[Result \"*\"]\n\n1. d4 d5 2. Ke3 Nf6 *\n\n"
                     "[Variant \"Crazyhouse\"]\n[Result \"*\"]\n\n1. c4 e5 *\n";
-  g_assert_true (g_file_set_contents (in, pgn, -1, NULL));
-  g_autofree char *out = NULL, *err = NULL;
-  g_assert_cmpint (run (&out, &err, "annotate", in, "--engine", "builtin", "--depth", "2",
-                        "-o", out_path, NULL), ==, 1);
+  g_autofree char *err = NULL;
+  g_autoptr (VsGameCollection) c = annotate_builtin ("two.pgn", pgn, 1, &err);
   g_assert_nonnull (strstr (err, "two.pgn:9:13:"));   /* 2. Ke3: line 9, column 13 */
   g_assert_nonnull (strstr (err, "Ke3"));
-  g_autoptr (VsGameCollection) c = vs_game_collection_new ();
-  g_assert_true (vs_record_read_file (out_path, NULL, c, NULL, NULL, NULL, NULL));
   g_assert_cmpuint (vs_game_collection_get_n_games (c), ==, 3);
   static const guint plies[] = { 4, 2, 2 };
   for (guint i = 0; i < 3; i++)
@@ -241,9 +255,6 @@ test_annotate_damaged (void)
            n = vs_game_node_get_main_child (n))
         g_assert_cmpint (vs_game_node_get_eval (n).kind, !=, VS_EVAL_NONE);
     }
-  g_unlink (in);
-  g_unlink (out_path);
-  g_rmdir (dir);
 }
 
 /* annotate on a game that ends by a rule (here a threefold repetition): the
@@ -253,17 +264,10 @@ test_annotate_damaged (void)
 static void
 test_annotate_game_over (void)
 {
-  g_autofree char *dir = g_dir_make_tmp ("vs-cli-annotate-over-XXXXXX", NULL);
-  g_autofree char *in = g_build_filename (dir, "rep.pgn", NULL);
-  g_autofree char *out_path = g_build_filename (dir, "rep-annotated.pgn", NULL);
   const char *pgn = "[Variant \"Crazyhouse\"]\n[Result \"1/2-1/2\"]\n\n"
                     "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 1/2-1/2\n";
-  g_assert_true (g_file_set_contents (in, pgn, -1, NULL));
-  g_autofree char *out = NULL, *err = NULL;
-  g_assert_cmpint (run (&out, &err, "annotate", in, "--engine", "builtin", "--depth", "2",
-                        "-o", out_path, NULL), ==, 0);
-  g_autoptr (VsGameCollection) c = vs_game_collection_new ();
-  g_assert_true (vs_record_read_file (out_path, NULL, c, NULL, NULL, NULL, NULL));
+  g_autofree char *err = NULL;
+  g_autoptr (VsGameCollection) c = annotate_builtin ("rep.pgn", pgn, 0, &err);
   VsGame *g = vs_game_collection_get_game (c, 0);
   VsGameNode *last = NULL;
   guint moves = 0;
@@ -276,9 +280,6 @@ test_annotate_game_over (void)
   g_assert_cmpuint (moves, ==, 8);
   g_assert_cmpint (vs_game_node_get_eval (last).kind, ==, VS_EVAL_CP);
   g_assert_cmpint (vs_game_node_get_eval (last).value, ==, 0);
-  g_unlink (in);
-  g_unlink (out_path);
-  g_rmdir (dir);
 }
 
 /* annotate --engine auto (the default) on a Crazyhouse PGN picks

@@ -133,22 +133,32 @@ copy_file (const char *from, const char *to)
   g_assert_true (g_file_set_contents (to, text, len, NULL));
 }
 
+/* A new Crazyhouse game against the easy engine with the clock `clock`,
+ * started at fake time `start`: I play `move` after `think`, and the
+ * engine has answered. */
+static VsWindow *
+start_easy_game (gint64 start, const char *clock, gint64 think, const char *move)
+{
+  VsWindow *win = app_test_window ();
+  fake_now = start;
+  vs_window_set_time_source (win, fake_time, &fake_now);
+  const VsVariant *zh = vs_variant_lookup ("crazyhouse");
+  app_test_action (win, "win.new-game-from", g_variant_new ("(ss)", "crazyhouse", zh->start_fen));
+  app_test_action (win, "win.play-clock", g_variant_new_string (clock));
+  app_test_action (win, "win.play-engine", g_variant_new_string ("easy"));
+  fake_now += think;
+  app_test_action (win, "win.play-move", g_variant_new_string (move));
+  g_assert_true (wait_engine (win, 2));
+  return win;
+}
+
 /* A restart in the middle: the game comes back from the autosave with the
  * clocks as they were (the new process's monotonic time is another number)
  * and runs on, only for the side to move. */
 static void
 test_restart_resumes (void)
 {
-  VsWindow *win = app_test_window ();
-  fake_now = S (5000);
-  vs_window_set_time_source (win, fake_time, &fake_now);
-  const VsVariant *zh = vs_variant_lookup ("crazyhouse");
-  app_test_action (win, "win.new-game-from", g_variant_new ("(ss)", "crazyhouse", zh->start_fen));
-  app_test_action (win, "win.play-clock", g_variant_new_string ("3+1"));
-  app_test_action (win, "win.play-engine", g_variant_new_string ("easy"));
-  fake_now += S (20);
-  app_test_action (win, "win.play-move", g_variant_new_string ("d4"));
-  g_assert_true (wait_engine (win, 2));
+  VsWindow *win = start_easy_game (S (5000), "3+1", S (20), "d4");
   fake_now += S (30);   /* I think 30 s: White 131 s, Black 181 s */
   g_assert_cmpint (vs_window_get_clock (win, 0), ==, S (131));
   g_assert_cmpint (vs_window_get_clock (win, 1), ==, S (181));
@@ -208,16 +218,7 @@ level (VsWindow *win)
 static void
 test_close_keeps_game (void)
 {
-  VsWindow *win = app_test_window ();
-  fake_now = S (9000);
-  vs_window_set_time_source (win, fake_time, &fake_now);
-  const VsVariant *zh = vs_variant_lookup ("crazyhouse");
-  app_test_action (win, "win.new-game-from", g_variant_new ("(ss)", "crazyhouse", zh->start_fen));
-  app_test_action (win, "win.play-clock", g_variant_new_string ("5+0"));
-  app_test_action (win, "win.play-engine", g_variant_new_string ("easy"));
-  fake_now += S (12);
-  app_test_action (win, "win.play-move", g_variant_new_string ("e4"));
-  g_assert_true (wait_engine (win, 2));
+  VsWindow *win = start_easy_game (S (9000), "5+0", S (12), "e4");
   fake_now += S (40);   /* White 248 s, Black 300 s */
   g_autofree char *autosave = g_strdup (vs_window_get_autosave_path (win));
   g_autofree char *base = g_strndup (autosave, strlen (autosave) - strlen (".pgn"));
