@@ -26,6 +26,8 @@ struct _VsGameNode {
   VsMove      move;
   guint       ply;
   NodeExtra  *x;         /* NULL when the node has no annotation */
+  VsPosition *pos;       /* cached position at checkpoints (see
+                            vs_game_node_position), else NULL */
   char        san[];     /* allocated with the node */
 };
 
@@ -90,6 +92,7 @@ node_new (VsGame *game, VsGameNode *parent, VsMove move, const char *san)
   n->move = move;
   n->ply = parent ? parent->ply + 1 : 0;
   n->x = NULL;
+  n->pos = NULL;
   if (l)
     memcpy (n->san, san, l);
   n->san[l] = '\0';
@@ -133,6 +136,7 @@ node_free_tree (VsGameNode *n)
           c = nx;
         }
       extra_free (n->x);
+      g_free (n->pos);
       g_free (n);
       n = main;
     }
@@ -145,6 +149,8 @@ node_set_game (VsGameNode *n, VsGame *game, guint ply)
     {
       n->game = game;
       n->ply = ply;
+      /* attached under another parent, maybe: the cached position goes */
+      g_clear_pointer (&n->pos, g_free);
       for (VsGameNode *c = n->first ? n->first->next : NULL; c; c = c->next)
         node_set_game (c, game, ply + 1);
       n = n->first;
@@ -332,17 +338,70 @@ node_path (const VsGameNode *node, VsMove path[512], VsMove **big, VsMove **move
   return n;
 }
 
+/* Positions are cached at checkpoints: the root and every node whose ply is
+ * a multiple of POSITION_CHECKPOINT hold their position once it has been
+ * asked for through them or a descendant.  A query copies the nearest
+ * cached ancestor's position and replays at most POSITION_CHECKPOINT - 1
+ * moves, so its cost does not grow with the ply (about 70 bytes per ply
+ * cached).  A node's move never changes and a moved subtree drops its cache
+ * (node_set_game), so a cached position stays right for its node.  Caches
+ * are published with an atomic compare-and-swap: two threads reading one
+ * game (each with a const node) may both fill one; the loser frees its own. */
+#define POSITION_CHECKPOINT 16
+
+static const VsPosition *
+node_cached (const VsGameNode *n)
+{
+  return g_atomic_pointer_get (&((VsGameNode *) n)->pos);
+}
+
+static void
+node_cache (const VsGameNode *n, const VsPosition *pos)
+{
+  if (n->ply % POSITION_CHECKPOINT != 0 || node_cached (n) != NULL)
+    return;
+  VsPosition *copy = g_memdup2 (pos, sizeof *pos);
+  VsGameNode *w = (VsGameNode *) n;   /* the cache is not part of the value */
+  if (!g_atomic_pointer_compare_and_exchange (&w->pos, NULL, copy))
+    g_free (copy);
+}
+
 gboolean
 vs_game_node_position (const VsGameNode *node, VsPosition *out)
 {
   VsGame *game = node->game;
-  VsMove path[512], *moves;
-  g_autofree VsMove *big = NULL;
-  guint n = node_path (node, path, &big, &moves);
-  if (!vs_position_init (out, game->variant, game->start_fen, NULL))
-    return FALSE;
+  /* the nodes from node up to (not including) the nearest cached ancestor
+   * (or up to the root), last first */
+  const VsGameNode *stack[512], **path = stack;
+  g_autofree const VsGameNode **big = NULL;
+  guint n = 0;
+  const VsGameNode *c = node;
+  for (; c->parent && node_cached (c) == NULL; c = c->parent)
+    {
+      if (n == G_N_ELEMENTS (stack))
+        {
+          big = g_new (const VsGameNode *, node->ply);
+          memcpy (big, stack, sizeof stack);
+          path = big;
+        }
+      path[n++] = c;
+    }
+  const VsPosition *base = node_cached (c);
+  if (base)
+    *out = *base;
+  else
+    {
+      /* c is the root: the start position */
+      if (!vs_position_init (out, game->variant, game->start_fen, NULL))
+        return FALSE;
+      node_cache (c, out);
+    }
   while (n > 0)
-    vs_position_play (out, moves[--n]);
+    {
+      const VsGameNode *step = path[--n];
+      vs_position_play (out, step->move);
+      node_cache (step, out);
+    }
   return TRUE;
 }
 

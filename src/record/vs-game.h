@@ -30,13 +30,17 @@
  * again with vs_game_node_get_path / vs_game_node_from_path.  The "changed"
  * signal is emitted after every edit made through this API.
  *
- * Positions.  vs_game_node_position() replays the moves from the start
- * position to the node (a few microseconds for a normal game; a VsPosition
- * is about 1 KB and carries no history).  vs_game_node_line() replays them
+ * Positions.  vs_game_node_position() copies the position cached at the
+ * nearest checkpoint above the node (every 16th ply, filled on first use)
+ * and replays at most 15 moves from it, so it costs the same at ply 10 and
+ * at ply 300 (a VsPosition is about 1 KB and carries no history).
+ * vs_game_node_line() replays the moves from the start
  * onto a VsLine, which keeps the plies (for repetitions, engines).
  *
  * Threads.  A VsGame is not locked: use one game from one thread at a time
- * (readers build games in a worker thread and hand them over).
+ * (readers build games in a worker thread and hand them over); the one
+ * exception is reading positions (vs_game_node_position and the functions
+ * built on it), which fill the position cache safely from two threads.
  */
 #pragma once
 

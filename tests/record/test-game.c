@@ -172,6 +172,139 @@ test_bad_start (void)
   g_assert_error (error, VS_CORE_ERROR, VS_CORE_ERROR_BAD_POSITION);
 }
 
+/* ---- Positions: the checkpoint cache of vs_game_node_position ---- */
+
+/* The toy position is the sequence of moves played: the expected position
+ * string of a node is its path's SAN texts joined. */
+static char *
+path_text (VsGameNode *n)
+{
+  GString *s = g_string_new (NULL);
+  for (; vs_game_node_get_parent (n); n = vs_game_node_get_parent (n))
+    g_string_prepend (s, vs_game_node_get_san (n));
+  return g_string_free (s, FALSE);
+}
+
+static void
+collect_nodes (VsGameNode *n, GPtrArray *out)
+{
+  g_ptr_array_add (out, n);
+  for (guint i = 0; i < vs_game_node_get_n_children (n); i++)
+    collect_nodes (vs_game_node_get_child (n, i), out);
+}
+
+static VsGameNode *
+grow_line (VsGame *game, VsGameNode *from, int plies, GRand *rand)
+{
+  for (int i = 0; i < plies; i++)
+    {
+      gboolean created;
+      from = vs_game_add_move (game, from, VS_MOVE_MAKE (0, g_rand_int_range (rand, 0, 3), VS_MOVE_NORMAL, 0),
+                               &created, NULL);
+    }
+  return from;
+}
+
+/* Every node's position, asked in a random order (so that a deep node is
+ * often asked before its ancestors and after its descendants), is the one
+ * its path gives; asked twice, so the second round reads the cache. */
+static void
+check_all_positions (VsGame *game, GRand *rand)
+{
+  g_autoptr (GPtrArray) nodes = g_ptr_array_new ();
+  collect_nodes (vs_game_get_root (game), nodes);
+  for (int round = 0; round < 2; round++)
+    {
+      for (guint i = nodes->len; i > 1; i--)
+        {
+          guint j = g_rand_int_range (rand, 0, i);
+          gpointer t = nodes->pdata[i - 1];
+          nodes->pdata[i - 1] = nodes->pdata[j];
+          nodes->pdata[j] = t;
+        }
+      for (guint i = 0; i < nodes->len; i++)
+        {
+          g_autofree char *want = path_text (nodes->pdata[i]);
+          g_autofree char *got = vs_game_node_fen (nodes->pdata[i]);
+          g_assert_cmpstr (got, ==, want);
+        }
+    }
+}
+
+typedef struct {
+  VsGame *game;
+  guint32 seed;
+  int     failures;
+} PositionReader;
+
+static gpointer
+read_positions (gpointer data)
+{
+  PositionReader *r = data;
+  g_autoptr (GRand) rand = g_rand_new_with_seed (r->seed);
+  g_autoptr (GPtrArray) nodes = g_ptr_array_new ();
+  collect_nodes (vs_game_get_root (r->game), nodes);
+  for (int k = 0; k < 4000; k++)
+    {
+      VsGameNode *n = nodes->pdata[g_rand_int_range (rand, 0, nodes->len)];
+      g_autofree char *want = path_text (n);
+      g_autofree char *got = vs_game_node_fen (n);
+      if (g_strcmp0 (got, want) != 0)
+        r->failures++;
+    }
+  return NULL;
+}
+
+static void
+test_position_cache (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (15);
+  g_autoptr (VsGame) game = vs_game_new (&toy_variant, NULL, NULL);
+  VsGameNode *root = vs_game_get_root (game);
+  /* a 150-ply main line (past the 60 plies a toy string may start from,
+   * so only replays reach its end) with variations at several plies */
+  VsGameNode *end = grow_line (game, root, 150, rand);
+  g_assert_cmpuint (vs_game_node_get_ply (end), ==, 150);
+  VsGameNode *n = vs_game_node_get_main_child (root);
+  for (int ply = 1; n; ply++, n = vs_game_node_get_main_child (n))
+    if (ply % 7 == 0)
+      grow_line (game, n, 20 + ply % 23, rand);
+  check_all_positions (game, rand);
+
+  /* a subtree moved to a parent 23 plies higher: its checkpoints fall on
+   * other nodes, and no cached position may survive the move */
+  VsGameNode *from = root;
+  for (int i = 0; i < 37; i++)
+    from = vs_game_node_get_main_child (from);
+  VsGameNode *to = root;
+  for (int i = 0; i < 14; i++)
+    to = vs_game_node_get_main_child (to);
+  VsGameNode *sub = vs_game_node_get_main_child (from);
+  VsGameNode *old_parent;
+  guint old_index;
+  vs_game_detach (game, sub, &old_parent, &old_index);
+  g_assert_true (old_parent == from);
+  vs_game_attach (game, to, sub, vs_game_node_get_n_children (to));
+  g_assert_cmpuint (vs_game_node_get_ply (sub), ==, 15);
+  check_all_positions (game, rand);
+
+  /* cut and grown again */
+  vs_game_truncate_after (game, to);
+  grow_line (game, to, 40, rand);
+  check_all_positions (game, rand);
+
+  /* a copy, read from two threads at once with an empty cache */
+  g_autoptr (VsGame) copy = vs_game_copy (game);
+  PositionReader r[2] = { { copy, 1, 0 }, { copy, 2, 0 } };
+  GThread *t0 = g_thread_new ("positions-0", read_positions, &r[0]);
+  GThread *t1 = g_thread_new ("positions-1", read_positions, &r[1]);
+  g_thread_join (t0);
+  g_thread_join (t1);
+  g_assert_cmpint (r[0].failures, ==, 0);
+  g_assert_cmpint (r[1].failures, ==, 0);
+  check_all_positions (copy, rand);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -179,5 +312,6 @@ main (int argc, char **argv)
   g_test_add_func ("/record/game/add-and-variations", test_add_and_variations);
   g_test_add_func ("/record/game/annotations", test_annotations);
   g_test_add_func ("/record/game/bad-start", test_bad_start);
+  g_test_add_func ("/record/game/position-cache", test_position_cache);
   return g_test_run ();
 }
