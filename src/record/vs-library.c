@@ -24,6 +24,9 @@ struct _VsLibrary {
 #define POS_PLY_MAX  65535   /* (1 << POS_PLY_BITS) - 1, as SQL text too */
 /* Rows per multi-row INSERT of positions. */
 #define POS_BATCH    32
+/* Position rows kept for one sorted write at most (32 bytes each, plus
+ * their move texts): a bigger file is written in several sorted runs. */
+#define POS_SORT_MAX (1u << 20)
 
 #define SCHEMA_VERSION 3
 
@@ -491,7 +494,7 @@ import_game (VsGame *game, const VsRecordProblem *problem, gpointer data)
       return FALSE;
     }
   keep_positions (im, sqlite3_last_insert_rowid (lib->db), vcode);
-  if (im->in_order && !write_positions (im, TRUE))
+  if ((im->in_order || im->rows->len >= POS_SORT_MAX) && !write_positions (im, im->in_order))
     {
       im->failed = TRUE;
       return FALSE;
