@@ -34,8 +34,7 @@ static const char pragmas[] =
   "PRAGMA journal_mode=WAL;"
   "PRAGMA synchronous=NORMAL;"
   "PRAGMA foreign_keys=OFF;"
-  "PRAGMA cache_size=-131072;"
-  "PRAGMA temp_store=MEMORY;";
+  "PRAGMA cache_size=-131072;";
 
 #define POSITIONS_KEY_INDEX \
   "CREATE INDEX IF NOT EXISTS positions_key ON positions (key, variant, next_move_uci, result)"
