@@ -27,6 +27,7 @@
  * the square twice (`a2a2`); castling is the King's move (`f2i2`, `f2c2`). */
 #include "config.h"
 #include "vs-chartima.h"
+#include "vs-position-string.h"
 
 #include <glib/gi18n.h>
 #include <stdarg.h>
@@ -368,49 +369,6 @@ ch_from_string (VsPosition *pos, const char *str, GError **error)
   return TRUE;
 }
 
-static char *
-ch_to_string (const VsPosition *pos)
-{
-  GString *s = g_string_sized_new (96);
-  for (int rank = 9; rank >= 0; rank--)
-    {
-      int empty = 0;
-      for (int file = 0; file < 10; file++)
-        {
-          VsPiece pc = pos->board[rank * 10 + file];
-          if (!pc)
-            {
-              empty++;
-              continue;
-            }
-          if (empty)
-            g_string_append_printf (s, "%d", empty);
-          empty = 0;
-          const char *letter = vs_ch_pieces[VS_PIECE_TYPE (pc)].letter;
-          for (const char *l = letter; *l; l++)
-            g_string_append_c (s, VS_PIECE_COLOR (pc) == VS_WHITE ? *l : g_ascii_tolower (*l));
-          if (VS_PIECE_HAS_FLAG (pc))
-            g_string_append_c (s, '*');
-        }
-      if (empty)
-        g_string_append_printf (s, "%d", empty);
-      if (rank)
-        g_string_append_c (s, '/');
-    }
-  g_string_append (s, pos->side == VS_WHITE ? " w " : " b ");
-  if (!pos->castling)
-    g_string_append_c (s, '-');
-  for (int k = 0; k < 4; k++)
-    if (pos->castling & (1 << k))
-      g_string_append_c (s, "KQkq"[k]);
-  if (pos->ep == VS_NO_SQUARE)
-    g_string_append (s, " -");
-  else
-    g_string_append_printf (s, " %c%d", 'a' + CH_FILE (pos->ep), CH_RANK (pos->ep) + 1);
-  g_string_append_printf (s, " %u %u", pos->halfmove, pos->fullmove);
-  return g_string_free (s, FALSE);
-}
-
 /* ---- Make / unmake --------------------------------------------------------- */
 
 
@@ -618,6 +576,10 @@ ch_game_state (const VsPosition *pos, const VsHistory *h, VsResult *result)
   return VS_STATE_ONGOING;
 }
 
+static const VsPositionSyntax ch_syntax = {
+  .flag_mark = '*', .castling = TRUE, .en_passant = TRUE,
+};
+
 const VsVariant vs_variant_chartima = {
   .id = "chartima",
   .name = N_("Chartima"),
@@ -639,7 +601,8 @@ const VsVariant vs_variant_chartima = {
   .royal_type = CH_K,
   .start_fen = START_FEN,
   .from_string = ch_from_string,
-  .to_string = ch_to_string,
+  .to_string = vs_position_string_write,
+  .position_syntax = &ch_syntax,
   .generate = ch_generate_pos,
   .count_legal = ch_count_legal,
   .make = ch_make,

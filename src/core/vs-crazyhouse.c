@@ -17,6 +17,7 @@
  * when captured.
  */
 #include "vs-variant.h"
+#include "vs-position-string.h"
 
 #include <glib/gi18n.h>
 #include <stdbool.h>
@@ -1407,57 +1408,6 @@ zh_from_string (VsPosition *out, const char *str, GError **error)
   return TRUE;
 }
 
-static char *
-zh_to_string (const VsPosition *pos)
-{
-  GString *s = g_string_sized_new (100);
-  for (int rank = 7; rank >= 0; rank--)
-    {
-      int empty = 0;
-      for (int file = 0; file < 8; file++)
-        {
-          VsPiece p = pos->board[rank * 8 + file];
-          if (!p)
-            {
-              empty++;
-              continue;
-            }
-          if (empty)
-            g_string_append_c (s, '0' + empty);
-          empty = 0;
-          char c = piece_chars[VS_PIECE_TYPE (p)];
-          g_string_append_c (s, VS_PIECE_COLOR (p) ? g_ascii_tolower (c) : c);
-          if (p & VS_PIECE_FLAG)
-            g_string_append_c (s, '~');
-        }
-      if (empty)
-        g_string_append_c (s, '0' + empty);
-      if (rank)
-        g_string_append_c (s, '/');
-    }
-  g_string_append_c (s, '[');
-  for (int c = 0; c < 2; c++)
-    for (int t = ZH_QUEEN; t >= ZH_PAWN; t--)
-      for (int k = 0; k < pos->hand[c][t]; k++)
-        g_string_append_c (s, c ? g_ascii_tolower (piece_chars[t]) : piece_chars[t]);
-  g_string_append (s, pos->side == VS_WHITE ? "] w " : "] b ");
-  if (pos->castling)
-    {
-      if (pos->castling & 1) g_string_append_c (s, 'K');
-      if (pos->castling & 2) g_string_append_c (s, 'Q');
-      if (pos->castling & 4) g_string_append_c (s, 'k');
-      if (pos->castling & 8) g_string_append_c (s, 'q');
-    }
-  else
-    g_string_append_c (s, '-');
-  if (pos->ep != NO_SQ)
-    g_string_append_printf (s, " %c%c", 'a' + (pos->ep & 7), '1' + (pos->ep >> 3));
-  else
-    g_string_append (s, " -");
-  g_string_append_printf (s, " %u %u", pos->halfmove, pos->fullmove);
-  return g_string_free (s, FALSE);
-}
-
 /* ---- Notation ------------------------------------------------------------------------------ */
 
 static void
@@ -1974,6 +1924,10 @@ static const VsPieceInfo zh_pieces[] = {
   { "K", "K", NC_("chess piece", "King"), "キング", "♔" },
 };
 
+static const VsPositionSyntax zh_syntax = {
+  .flag_mark = '~', .hands = TRUE, .castling = TRUE, .en_passant = TRUE,
+};
+
 const VsVariant vs_variant_crazyhouse = {
   .id = "crazyhouse",
   .name = N_("Crazyhouse"),
@@ -1996,7 +1950,8 @@ const VsVariant vs_variant_crazyhouse = {
   .plain_uci_plays = TRUE,
   .start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
   .from_string = zh_from_string,
-  .to_string = zh_to_string,
+  .to_string = vs_position_string_write,
+  .position_syntax = &zh_syntax,
   .generate = zh_generate,
   .count_legal = zh_count_legal,
   .make = zh_make,

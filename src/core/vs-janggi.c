@@ -25,6 +25,7 @@
  */
 #include "config.h"
 #include "vs-janggi.h"
+#include "vs-position-string.h"
 #include "vs-janggi-tables.h"
 
 #include <glib/gi18n.h>
@@ -624,8 +625,6 @@ janggi_game_state (const VsPosition *pos, const VsHistory *h, VsResult *result)
 
 /* ---- Position strings ------------------------------------------------------------------------------ */
 
-static const char fen_letters[] = "?KANBRCP";
-
 static int
 letter_type (char c)
 {
@@ -858,37 +857,6 @@ static gboolean
 janggi_from_string_casual (VsPosition *pos, const char *str, GError **error)
 {
   return janggi_from_string (&vs_variant_janggi_casual, pos, str, error);
-}
-
-static char *
-janggi_to_string (const VsPosition *pos)
-{
-  GString *s = g_string_sized_new (96);
-  for (int rank = NRANKS - 1; rank >= 0; rank--)
-    {
-      int empty = 0;
-      for (int file = 0; file < NFILES; file++)
-        {
-          VsPiece p = pos->board[SQ (file, rank)];
-          if (!p)
-            {
-              empty++;
-              continue;
-            }
-          if (empty)
-            g_string_append_c (s, '0' + empty);
-          empty = 0;
-          char c = fen_letters[TYPE (p)];
-          g_string_append_c (s, COLOR (p) == VS_WHITE ? c : g_ascii_tolower (c));
-        }
-      if (empty)
-        g_string_append_c (s, '0' + empty);
-      if (rank > 0)
-        g_string_append_c (s, '/');
-    }
-  g_string_append_printf (s, " %c - - %u %u", pos->side == VS_WHITE ? 'w' : 'b',
-                          pos->halfmove, pos->fullmove);
-  return g_string_free (s, FALSE);
 }
 
 /* ---- Notation ------------------------------------------------------------------------------------------ */
@@ -1597,6 +1565,10 @@ static const VsPieceInfo janggi_pieces[] = {
   { "P", "P", NC_("janggi piece", "Soldier"), "卒・兵", "卒" },
 };
 
+static const VsPositionSyntax janggi_syntax = {
+  .dash_fields = 2,
+};
+
 const VsVariant vs_variant_janggi = {
   .id = "janggi",
   .name = N_("Janggi"),
@@ -1622,7 +1594,8 @@ const VsVariant vs_variant_janggi = {
   .setup_fen = vs_janggi_start_fen,
   .start_fen = START_FEN,
   .from_string = janggi_from_string_traditional,
-  .to_string = janggi_to_string,
+  .to_string = vs_position_string_write,
+  .position_syntax = &janggi_syntax,
   .generate = janggi_generate,
   .count_legal = janggi_count_legal,
   .make = janggi_make,
@@ -1664,7 +1637,8 @@ const VsVariant vs_variant_janggi_casual = {
   .setup_fen = vs_janggi_start_fen,
   .start_fen = START_FEN,
   .from_string = janggi_from_string_casual,
-  .to_string = janggi_to_string,
+  .to_string = vs_position_string_write,
+  .position_syntax = &janggi_syntax,
   .generate = janggi_generate,
   .count_legal = janggi_count_legal,
   .make = janggi_make,

@@ -26,6 +26,7 @@
  * "P Bb7 - Bb8 = Q", "O-O @B", "P Be5 x Bd6 e.p.", read tolerantly. */
 #include "config.h"
 #include "vs-strato.h"
+#include "vs-position-string.h"
 
 #include <glib/gi18n.h>
 #include <string.h>
@@ -1062,54 +1063,6 @@ strato_from_string (VsPosition *pos, const char *str, GError **error)
   return TRUE;
 }
 
-static char *
-strato_to_string (const VsPosition *pos)
-{
-  GString *s = g_string_sized_new (160);
-  for (int l = 0; l < N_LEVELS; l++)
-    {
-      if (l)
-        g_string_append_c (s, '|');
-      for (int rank = 7; rank >= 0; rank--)
-        {
-          int empty = 0;
-          for (int file = 0; file < 8; file++)
-            {
-              VsPiece p = pos->board[l * 64 + rank * 8 + file];
-              if (!p)
-                {
-                  empty++;
-                  continue;
-                }
-              if (empty)
-                g_string_append_c (s, '0' + empty);
-              empty = 0;
-              char c = piece_letters[VS_PIECE_TYPE (p)];
-              g_string_append_c (s, VS_PIECE_COLOR (p) == VS_WHITE ? c : g_ascii_tolower (c));
-              if (VS_PIECE_HAS_FLAG (p))
-                g_string_append_c (s, '\'');
-            }
-          if (empty)
-            g_string_append_c (s, '0' + empty);
-          if (rank)
-            g_string_append_c (s, '/');
-        }
-    }
-  g_string_append_c (s, ' ');
-  g_string_append_c (s, pos->side == VS_WHITE ? 'w' : 'b');
-  g_string_append_c (s, ' ');
-  if (pos->ep == VS_NO_SQUARE)
-    g_string_append_c (s, '-');
-  else
-    {
-      char name[8];
-      vs_square_name (&vs_variant_strato.geom, pos->ep, name);
-      g_string_append (s, name);
-    }
-  g_string_append_printf (s, " %u %u", pos->halfmove, pos->fullmove);
-  return g_string_free (s, FALSE);
-}
-
 const char *
 vs_strato_start_fen (gboolean white_above)
 {
@@ -1451,6 +1404,10 @@ strato_setup_fen (int white_above, int unused)
   return g_strdup (vs_strato_start_fen (white_above));
 }
 
+static const VsPositionSyntax strato_syntax = {
+  .flag_mark = '\'', .level_separator = '|', .en_passant = TRUE,
+};
+
 const VsVariant vs_variant_strato = {
   .id = "strato",
   .name = N_("Strato Chess"),
@@ -1474,7 +1431,8 @@ const VsVariant vs_variant_strato = {
   .setup_fen = strato_setup_fen,
   .start_fen = VS_STRATO_START_WHITE_BELOW,
   .from_string = strato_from_string,
-  .to_string = strato_to_string,
+  .to_string = vs_position_string_write,
+  .position_syntax = &strato_syntax,
   .generate = strato_generate,
   .count_legal = strato_count_legal,
   .make = strato_make,

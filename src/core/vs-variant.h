@@ -266,6 +266,19 @@ typedef enum {
                               serves ALL and NOISY. */
 } VsGenType;
 
+/* How a variant's position strings are written (vs-position-string.c reads
+ * and writes them for every variant from this data). */
+typedef struct {
+  char     flag_mark;       /* written after a piece with VS_PIECE_FLAG
+                               (Crazyhouse '~', Strato '\'', Chartima '*'), 0: none */
+  char     level_separator; /* between levels (Strato '|'), 0 for one level */
+  gboolean hands;           /* "[…]" after the board, types high to low      */
+  gboolean castling;        /* a castling field (KQkq or "-") follows the side */
+  uint8_t  dash_fields;     /* fields that are always "-" (Janggi: castling
+                               and en passant, 2)                          */
+  gboolean en_passant;      /* an en-passant field (a square or "-")        */
+} VsPositionSyntax;
+
 struct _VsVariant {
   const char *id;           /* "crazyhouse", "janggi", "janggi-casual", "chartima", "strato" */
   const char *name;         /* English display name, marked N_()            */
@@ -275,11 +288,13 @@ struct _VsVariant {
   int         n_piece_types;            /* types are 1..n_piece_types       */
   const VsPieceInfo *pieces;            /* indexed by type; [0] unused       */
   const char *start_fen;                /* the default start position        */
+  const VsPositionSyntax *position_syntax;
 
   /* Position strings.  from_string fills *pos completely (variant set, key
    * computed, history empty) or returns FALSE with VS_CORE_ERROR set, giving
    * the offending character's column; it never changes *pos then. */
   gboolean (*from_string) (VsPosition *pos, const char *str, GError **error);
+  /* The shared writer, vs_position_string_write, for every variant. */
   char    *(*to_string)   (const VsPosition *pos);
 
   /* Legal move generation into out[VS_MAX_MOVES]; returns the count.  */
