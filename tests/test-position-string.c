@@ -137,6 +137,97 @@ test_round_trip (void)
   g_hash_table_unref (golden);
 }
 
+/* Bad strings: the same messages in every variant, with the column of the
+ * offending character (English: the tests run untranslated). */
+static void
+test_errors (void)
+{
+  static const struct { const char *variant, *fen, *message; } bad[] = {
+    { "crazyhouse", "", "Position string, column 1: the position string is empty" },
+    { "crazyhouse", "rnbqkbnr/pppp~pppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
+      "Position string, column 14: “~” cannot follow “P”" },
+    { "crazyhouse", "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
+      "Position string, column 19: rank 6 has more than 8 squares" },
+    { "crazyhouse", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Q w KQkq - 0 1",
+      "Position string, column 44: the hand opened by “[” is not closed by “]”" },
+    { "crazyhouse", "4k2R/8/8/8/8/8/8/4K3[] w - - 0 1",
+      "Position string, column 24: the side not to move is in check" },
+    { "crazyhouse", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1 zz",
+      "Position string, column 60: unexpected text after the move number" },
+    { "crazyhouse", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR[] w kq - 0 1",
+      "Position string, column 1: White must have exactly one King" },
+    { "janggi", "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4 w - - 0 1",
+      "Position string, column 54: the board has 9 ranks instead of 10" },
+    { "janggi", "4k4/9/9/9/4R4/9/9/9/9/3K5 w - - 0 1",
+      "Position string, column 27: the side not to move is in check" },
+    { "janggi", "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w KQ - 0 1",
+      "Position string, column 67: this field is always “-” in this game" },
+    { "janggi", "4k4/9/9/9/9/9/9/9/9/4K3가 w",
+      "Position string, column 24: “가” is not a piece letter, a digit or “/”" },
+    { "janggi", "4k4/9/9/9/9/9/9/9/9/9 w", "Position string, column 1: Cho must have exactly one King" },
+    { "janggi", "4k4/9/9/9/9/9/9/9/9/4K5 w", "Position string, column 23: rank 1 has more than 9 points" },
+    { "chartima", "ilwouuowli/rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNA*QKBCNR/ILWOUUOWLI w KQkq - 0 1",
+      "Position string, column 60: “*” cannot follow “A”" },
+    { "chartima", "ilwouuowli/rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1",
+      "Position string, column 67: the board has 9 ranks instead of 10" },
+    { "chartima", "ilwouuowli/rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR/ILWOUUOWLI w KQkk - 0 1",
+      "Position string, column 84: castling right “k” is given twice" },
+    { "chartima", "ilwouuowli/rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR/ILWOUUOWLI w KQkq - x 1",
+      "Position string, column 88: the halfmove clock must be a number up to 65535" },
+    { "strato", "8/8/8/8/8/8/8/4K3|8/8/8/8/8/8/8/8 w - 0 1",
+      "Position string, column 34: 3 levels separated by “|” are expected" },
+    { "strato", "8/8/8/8/8/8/8/4K3|8/8/8/8/8/8/8/8|7k/8/8/8/8/8/8/8|8/8/8/8/8/8/8/8 w - 0 1",
+      "Position string, column 51: the board has more than 3 levels" },
+    { "strato", "8/8/8/8/8/8/8/4K2r|8/8/8/8/8/8/8/8|7k/8/8/8/8/8/8/8 b - 0 1",
+      "Position string, column 53: the side not to move is in check" },
+    { "strato", "8/8/8/8/8/8/8/4K3|8/8/8/8/8/8/8/8|7k/8/8/8/8/8/8/8 w e3 0 1",
+      "Position string, column 54: the en-passant field must be “-” or a level and square such as “Be3”" },
+    { "strato", "8/8/8/8/8/8/8/4K3|8/8/8/8/8/8/8/8|7k/8/8/8/8/8/8/8 w - 0 65536",
+      "Position string, column 58: the move number must be a number up to 65535" },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autofree VsPosition *pos = g_new0 (VsPosition, 1);
+      pos->side = 77;
+      g_autoptr(GError) error = NULL;
+      if (vs_position_init (pos, vs_variant_lookup (bad[i].variant), bad[i].fen, &error))
+        g_error ("%s: “%s” should not read", bad[i].variant, bad[i].fen);
+      g_assert_error (error, VS_CORE_ERROR, VS_CORE_ERROR_BAD_POSITION);
+      g_assert_cmpstr (error->message, ==, bad[i].message);
+      g_assert_cmpint (pos->side, ==, 77);   /* untouched */
+    }
+}
+
+/* What the four readers disagreed on, now one rule: move number 0 reads as
+ * 1 (as Fairy-Stockfish does); Janggi's board alone, its H and E letters;
+ * Crazyhouse's hand as a ninth rank. */
+static void
+test_accepted (void)
+{
+  static const struct { const char *variant, *fen, *written; } ok[] = {
+    { "crazyhouse", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 0",
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1" },
+    { "crazyhouse", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/Pp w HAha - 3 9",
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Pp] w KQkq - 3 9" },
+    { "chartima", "ilwouuowli/rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR/ILWOUUOWLI w KQkq - 0 0",
+      "ilwouuowli/rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR/ILWOUUOWLI w KQkq - 0 1" },
+    { "strato", "8/8/8/8/8/8/8/4K3|8/8/8/8/8/8/8/8|7k/8/8/8/8/8/8/8 w - 0 0",
+      "8/8/8/8/8/8/8/4K3|8/8/8/8/8/8/8/8|7k/8/8/8/8/8/8/8 w - 0 1" },
+    { "janggi", "4k4/9/9/9/9/9/9/9/9/4K4", "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1" },
+    { "janggi", "rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR b - - 0 0",
+      "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1" },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (ok); i++)
+    {
+      g_autofree VsPosition *pos = g_new0 (VsPosition, 1);
+      g_autoptr(GError) error = NULL;
+      if (!vs_position_init (pos, vs_variant_lookup (ok[i].variant), ok[i].fen, &error))
+        g_error ("%s: “%s” does not read: %s", ok[i].variant, ok[i].fen, error->message);
+      g_autofree char *s = vs_position_to_string (pos);
+      g_assert_cmpstr (s, ==, ok[i].written);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -150,5 +241,7 @@ main (int argc, char **argv)
     }
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/position-string/round-trip", test_round_trip);
+  g_test_add_func ("/position-string/errors", test_errors);
+  g_test_add_func ("/position-string/accepted", test_accepted);
   return g_test_run ();
 }
