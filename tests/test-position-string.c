@@ -200,7 +200,7 @@ test_errors (void)
 
 /* What the four readers disagreed on, now one rule: move number 0 reads as
  * 1 (as Fairy-Stockfish does); Janggi's board alone, its H and E letters;
- * Crazyhouse's hand as a ninth rank. */
+ * Crazyhouse's hand as a ninth rank and rook-file castling; digit runs. */
 static void
 test_accepted (void)
 {
@@ -214,6 +214,11 @@ test_accepted (void)
     { "strato", "8/8/8/8/8/8/8/4K3|8/8/8/8/8/8/8/8|7k/8/8/8/8/8/8/8 w - 0 0",
       "8/8/8/8/8/8/8/4K3|8/8/8/8/8/8/8/8|7k/8/8/8/8/8/8/8 w - 0 1" },
     { "janggi", "4k4/9/9/9/9/9/9/9/9/4K4", "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1" },
+    /* digits join only while the number fits the rank */
+    { "crazyhouse", "rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1" },
+    { "chartima", "ilwouuowli/rnabqkbcnr/pppppppppp/55/10/10/10/PPPPPPPPPP/RNABQKBCNR/ILWOUUOWLI w KQkq - 0 1",
+      "ilwouuowli/rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR/ILWOUUOWLI w KQkq - 0 1" },
     { "janggi", "rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR b - - 0 0",
       "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1" },
   };

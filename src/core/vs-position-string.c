@@ -225,8 +225,10 @@ read_board (const VsVariant *v, VsPosition *pos, VsPositionColumns *at, Reader *
               int color, len, t;
               if (g_ascii_isdigit (c))
                 {
-                  int start = col (r), n = 0;
-                  while (g_ascii_isdigit (*r->p) && n < 1000)
+                  /* digits join while the number fits the rank ("10"
+                   * on Chartima's board; "44" is 4 and 4 on a chessboard) */
+                  int start = col (r), n = *r->p++ - '0';
+                  while (n > 0 && g_ascii_isdigit (*r->p) && n * 10 + (*r->p - '0') <= g->files)
                     n = n * 10 + (*r->p++ - '0');
                   if (n == 0)
                     return vs_position_string_error (error, start, "%s", _("“0” is not a number of empty squares"));
