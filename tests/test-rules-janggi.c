@@ -571,7 +571,7 @@ test_bad_fen (void)
   expect_bad ("rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - z 1", 71);
   expect_bad ("4k4/9/9/9/9/9/9/9/9/K8 w - - 0 1", 21);           /* King outside palace */
   expect_bad ("4k4/9/9/9/9/9/9/9/9/9 w - - 0 1", 1);             /* no Cho King */
-  expect_bad ("4k4/9/9/9/9/9/9/9/4K4/3K5 w - - 0 1", 1);         /* two Kings */
+  expect_bad ("4k4/9/9/9/9/9/9/9/4K4/3K5 w - - 0 1", 20);        /* two Kings: the second */
   expect_bad ("4k4/9/9/9/9/9/9/9/9/A3K4 w - - 0 1", 21);         /* Guard outside palace */
   expect_bad ("4k4/9/9/9/4R4/9/9/9/9/3K5 w - - 0 1", 27);        /* Han in check, Cho to move */
   /* H and E accepted for horse and elephant, written as N and B */

@@ -27,6 +27,7 @@
  * the square twice (`a2a2`); castling is the King's move (`f2i2`, `f2c2`). */
 #include "config.h"
 #include "vs-chartima.h"
+#include "vs-position-string.h"
 
 #include <glib/gi18n.h>
 #include <stdarg.h>
@@ -80,335 +81,71 @@ board_key (const VsPiece *b)
 
 /* ---- Position strings ------------------------------------------------------ */
 
+/* The checks of a Chartima setup, once vs_position_string_read has read
+ * it; then the private state and the key. */
 static gboolean
-bad_position (GError **error, int column, const char *fmt, ...) G_GNUC_PRINTF (3, 4);
-
-static gboolean
-bad_position (GError **error, int column, const char *fmt, ...)
+ch_setup (VsPosition *pos, const VsPositionColumns *at, GError **error)
 {
-  va_list ap;
-  va_start (ap, fmt);
-  g_autofree char *detail = g_strdup_vprintf (fmt, ap);
-  va_end (ap);
-  g_set_error (error, VS_CORE_ERROR, VS_CORE_ERROR_BAD_POSITION,
-               /* Translators: a Chartima position string could not be read */
-               _("Position string, column %d: %s"), column, detail);
-  return FALSE;
-}
+  const VsPiece *board = pos->board;
+  int side = pos->side;
 
-static int
-letter_type (char c)
-{
-  switch (g_ascii_toupper (c))
+  for (int sq = 0; sq < CH_SQUARES; sq++)
     {
-    case 'K': return CH_K;
-    case 'Q': return CH_Q;
-    case 'C': return CH_C;
-    case 'A': return CH_A;
-    case 'R': return CH_R;
-    case 'N': return CH_N;
-    case 'B': return CH_B;
-    case 'P': return CH_P;
-    case 'H': return CH_CA;
-    case 'D': return CH_D;
-    case 'I': return CH_I;
-    case 'L': return CH_L;
-    case 'W': return CH_W;
-    case 'O': return CH_CO;
-    case 'U': return CH_PU;
-    default: return 0;
+      VsPiece pc = board[sq];
+      int c = VS_PIECE_COLOR (pc);
+      if (!pc || VS_PIECE_TYPE (pc) != CH_P)
+        continue;
+      int r = c == VS_WHITE ? CH_RANK (sq) : 9 - CH_RANK (sq);
+      if (r < 2 || r > 6)
+        return vs_position_string_error (error, at->square[sq],
+                                         _("a pawn cannot stand on %c%d (behind its starting rank or in the enemy camp)"),
+                                         'a' + CH_FILE (sq), CH_RANK (sq) + 1);
     }
-}
-
-static gboolean
-ch_from_string (VsPosition *pos, const char *str, GError **error)
-{
-  VsPiece board[CH_SQUARES] = { 0 };
-  uint8_t column[CH_SQUARES] = { 0 };    /* where each piece was written */
-  const char *s = str;
-  int i = 0;
-
-  if (str == NULL)
-    return bad_position (error, 1, "%s", _("the position string is empty"));
-  while (s[i] == ' ' || s[i] == '\t')
-    i++;
-
-  /* Board, rank 10 first. */
-  for (int rank = 9; rank >= 0; rank--)
+  for (int bit = 0; bit < 4; bit++)
     {
-      int file = 0;
-      while (file < 10)
-        {
-          char c = s[i];
-          if (g_ascii_isdigit (c))
-            {
-              int n = c - '0', col = i + 1;
-              i++;
-              if (n == 1 && s[i] == '0')
-                {
-                  n = 10;
-                  i++;
-                }
-              if (n == 0)
-                return bad_position (error, col, "%s", _("“0” is not a number of empty squares"));
-              if (file + n > 10)
-                return bad_position (error, col, _("rank %d has more than 10 squares"), rank + 1);
-              file += n;
-              continue;
-            }
-          gboolean promoted = FALSE;
-          int col = i + 1;
-          if (c == '+')
-            {
-              promoted = TRUE;
-              c = s[++i];
-            }
-          int t = letter_type (c);
-          if (t == 0)
-            {
-              if (c == '\0')
-                return bad_position (error, i + 1, _("the position string ends inside rank %d"), rank + 1);
-              if (c == '/' || c == ' ')
-                return bad_position (error, i + 1, _("rank %d has fewer than 10 squares"), rank + 1);
-              return bad_position (error, i + 1, _("“%c” is not a Chartima piece letter"), c);
-            }
-          if (promoted)
-            {
-              if (t != CH_Q && t != CH_C && t != CH_A && t != CH_R && t != CH_N && t != CH_B)
-                return bad_position (error, col, _("“+%c” is not a piece: only Q, C, A, R, N and B have promoted forms"), c);
-              t++;
-            }
-          VsPiece pc = VS_MAKE_PIECE (g_ascii_isupper (c) ? VS_WHITE : VS_BLACK, t);
-          i++;
-          if (s[i] == '*')
-            {
-              if (t != CH_NB)
-                return bad_position (error, i + 1, "%s", _("“*” (Dog still owed) may only follow a promoted Bishop “+B”"));
-              pc |= VS_PIECE_FLAG;
-              i++;
-            }
-          board[rank * 10 + file] = pc;
-          column[rank * 10 + file] = MIN (col, 255);
-          file++;
-        }
-      if (rank > 0)
-        {
-          if (s[i] != '/')
-            {
-              if (g_ascii_isdigit (s[i]) || letter_type (s[i]) || s[i] == '+')
-                return bad_position (error, i + 1, _("rank %d has more than 10 squares"), rank + 1);
-              return bad_position (error, i + 1, _("“/” expected after rank %d"), rank + 1);
-            }
-          i++;
-        }
+      if (!(pos->castling & (1 << bit)))
+        continue;
+      int color = bit >> 1;
+      int base = color == VS_WHITE ? 10 : 80;
+      int rook_sq = (bit & 1) ? base : base + 9;
+      if (board[base + 5] != VS_MAKE_PIECE (color, CH_K) || board[rook_sq] != VS_MAKE_PIECE (color, CH_R))
+        return vs_position_string_error (error, at->castling[bit],
+                                         _("castling right “%c” needs the King on %c%d and a Rook on %c%d"),
+                                         "KQkq"[bit], 'f', base / 10 + 1, 'a' + rook_sq % 10, base / 10 + 1);
     }
-  if (s[i] != ' ' && s[i] != '\t')
+  if (pos->ep != VS_NO_SQUARE)
     {
-      if (s[i] == '\0')
-        return bad_position (error, i + 1, "%s", _("the side to move is missing"));
-      if (s[i] == '/')
-        return bad_position (error, i + 1, "%s", _("the board has more than 10 ranks"));
-      return bad_position (error, i + 1, "%s", _("rank 1 has more than 10 squares"));
-    }
-  while (s[i] == ' ' || s[i] == '\t')
-    i++;
-
-  /* Side to move. */
-  int side_col = i + 1;
-  uint8_t side;
-  if (s[i] == 'w' || s[i] == 'W')
-    side = VS_WHITE;
-  else if (s[i] == 'b' || s[i] == 'B')
-    side = VS_BLACK;
-  else if (s[i] == '\0')
-    return bad_position (error, i + 1, "%s", _("the side to move is missing"));
-  else
-    return bad_position (error, i + 1, "%s", _("the side to move must be “w” or “b”"));
-  i++;
-  if (s[i] && s[i] != ' ' && s[i] != '\t')
-    return bad_position (error, i + 1, "%s", _("the side to move must be “w” or “b”"));
-  while (s[i] == ' ' || s[i] == '\t')
-    i++;
-
-  /* Castling rights. */
-  uint8_t castling = 0;
-  if (s[i] == '-')
-    i++;
-  else if (s[i] != '\0')
-    {
-      while (s[i] && s[i] != ' ' && s[i] != '\t')
-        {
-          int bit;
-          switch (s[i])
-            {
-            case 'K': bit = 1; break;
-            case 'Q': bit = 2; break;
-            case 'k': bit = 4; break;
-            case 'q': bit = 8; break;
-            default:
-              return bad_position (error, i + 1, _("“%c” is not a castling right (use K, Q, k, q or -)"), s[i]);
-            }
-          if (castling & bit)
-            return bad_position (error, i + 1, _("castling right “%c” is given twice"), s[i]);
-          int color = bit <= 2 ? VS_WHITE : VS_BLACK;
-          int base = color == VS_WHITE ? 10 : 80;
-          int rook_sq = (bit & 5) ? base + 9 : base;
-          if (board[base + 5] != VS_MAKE_PIECE (color, CH_K) || board[rook_sq] != VS_MAKE_PIECE (color, CH_R))
-            return bad_position (error, i + 1,
-                                 _("castling right “%c” needs the King on %c%d and a Rook on %c%d"),
-                                 s[i], 'f', base / 10 + 1, 'a' + rook_sq % 10, base / 10 + 1);
-          castling |= bit;
-          i++;
-        }
-    }
-  while (s[i] == ' ' || s[i] == '\t')
-    i++;
-
-  /* En-passant target. */
-  uint8_t ep = VS_NO_SQUARE;
-  if (s[i] == '-')
-    i++;
-  else if (s[i] != '\0')
-    {
-      static const VsGeometry geom = { 10, 10, 1, 0 };
-      int consumed = 0;
-      int sq = vs_square_parse (&geom, s + i, &consumed);
-      if (sq < 0)
-        return bad_position (error, i + 1, "%s", _("the en-passant field must be a square such as “e4” or “-”"));
+      int sq = pos->ep;
       int need_rank = side == VS_BLACK ? 3 : 6;
       int fwd = side == VS_BLACK ? 10 : -10;   /* from ep toward the pawn that moved */
       if (CH_RANK (sq) != need_rank || board[sq] || board[sq - fwd] ||
           board[sq + fwd] != VS_MAKE_PIECE (!side, CH_P))
-        return bad_position (error, i + 1, "%s",
-                             _("the en-passant square does not follow a two-square pawn move of the side that just moved"));
-      ep = sq;
-      i += consumed;
-      if (s[i] && s[i] != ' ' && s[i] != '\t')
-        return bad_position (error, i + 1, "%s", _("the en-passant field must be a square such as “e4” or “-”"));
+        return vs_position_string_error (error, at->ep, "%s",
+                                         _("the en-passant square does not follow a two-square pawn move of the side that just moved"));
     }
-  while (s[i] == ' ' || s[i] == '\t')
-    i++;
-
-  /* Clocks (optional: 0 1 when missing). */
-  unsigned long clocks[2] = { 0, 1 };
-  for (int k = 0; k < 2 && s[i]; k++)
-    {
-      int col = i + 1;
-      if (!g_ascii_isdigit (s[i]))
-        return bad_position (error, col, "%s", k == 0 ? _("the halfmove clock must be a number")
-                                                     : _("the move number must be a number"));
-      unsigned long v = 0;
-      while (g_ascii_isdigit (s[i]))
-        {
-          v = v * 10 + (s[i] - '0');
-          if (v > 65535)
-            return bad_position (error, col, "%s", _("number too large"));
-          i++;
-        }
-      if (s[i] && s[i] != ' ' && s[i] != '\t')
-        return bad_position (error, i + 1, "%s", k == 0 ? _("the halfmove clock must be a number")
-                                                         : _("the move number must be a number"));
-      if (k == 1 && v == 0)
-        return bad_position (error, col, "%s", _("the move number starts at 1"));
-      clocks[k] = v;
-      while (s[i] == ' ' || s[i] == '\t')
-        i++;
-    }
-  if (s[i])
-    return bad_position (error, i + 1, "%s", _("unexpected text after the move number"));
-
-  /* Whole-board checks. */
-  int kings[2] = { 0, 0 };
-  for (int sq = 0; sq < CH_SQUARES; sq++)
-    {
-      VsPiece pc = board[sq];
-      if (!pc)
-        continue;
-      int c = VS_PIECE_COLOR (pc);
-      if (VS_PIECE_TYPE (pc) == CH_K)
-        kings[c]++;
-      if (VS_PIECE_TYPE (pc) == CH_P)
-        {
-          int r = c == VS_WHITE ? CH_RANK (sq) : 9 - CH_RANK (sq);
-          if (r < 2 || r > 6)
-            return bad_position (error, column[sq],
-                                 _("a pawn cannot stand on %c%d (behind its starting rank or in the enemy camp)"),
-                                 'a' + CH_FILE (sq), CH_RANK (sq) + 1);
-        }
-    }
-  if (kings[VS_WHITE] != 1)
-    return bad_position (error, 1, "%s", _("White must have exactly one King"));
-  if (kings[VS_BLACK] != 1)
-    return bad_position (error, 1, "%s", _("Black must have exactly one King"));
 
   ChBoard cb;
-  ch_board_load (&cb, board, side, castling, ep);
+  ch_board_load (&cb, board, side, pos->castling, pos->ep);
   if (ch_attackers (cb.b, &cb.p, cb.p.king[!side], side, FALSE))
-    return bad_position (error, side_col, "%s", _("the side that is not to move is in check"));
+    return vs_position_string_error (error, at->side, "%s", _("the side not to move is in check"));
 
-  memset (pos, 0, sizeof *pos);
-  pos->variant = &vs_variant_chartima;
-  memcpy (pos->board, board, sizeof board);
   memcpy (pos->priv.bytes, &cb.p, sizeof cb.p);
-  pos->side = side;
-  pos->castling = castling;
-  pos->ep = ep;
-  pos->halfmove = clocks[0];
-  pos->fullmove = clocks[1];
-  pos->options = 0;
-  uint64_t key = board_key (board) ^ vs_zobrist_castling[castling];
+  uint64_t key = board_key (board) ^ vs_zobrist_castling[pos->castling];
   if (side == VS_BLACK)
     key ^= vs_zobrist_side;
   if (ch_ep_capturable (&cb))
     {
-      key ^= vs_zobrist_ep[ep];
+      key ^= vs_zobrist_ep[pos->ep];
       EP_IN_KEY (pos) = 1;
     }
   pos->key = key;
   return TRUE;
 }
 
-static char *
-ch_to_string (const VsPosition *pos)
+static gboolean
+ch_from_string (VsPosition *pos, const char *str, GError **error)
 {
-  GString *s = g_string_sized_new (96);
-  for (int rank = 9; rank >= 0; rank--)
-    {
-      int empty = 0;
-      for (int file = 0; file < 10; file++)
-        {
-          VsPiece pc = pos->board[rank * 10 + file];
-          if (!pc)
-            {
-              empty++;
-              continue;
-            }
-          if (empty)
-            g_string_append_printf (s, "%d", empty);
-          empty = 0;
-          const char *letter = vs_ch_pieces[VS_PIECE_TYPE (pc)].letter;
-          for (const char *l = letter; *l; l++)
-            g_string_append_c (s, VS_PIECE_COLOR (pc) == VS_WHITE ? *l : g_ascii_tolower (*l));
-          if (VS_PIECE_HAS_FLAG (pc))
-            g_string_append_c (s, '*');
-        }
-      if (empty)
-        g_string_append_printf (s, "%d", empty);
-      if (rank)
-        g_string_append_c (s, '/');
-    }
-  g_string_append (s, pos->side == VS_WHITE ? " w " : " b ");
-  if (!pos->castling)
-    g_string_append_c (s, '-');
-  for (int k = 0; k < 4; k++)
-    if (pos->castling & (1 << k))
-      g_string_append_c (s, "KQkq"[k]);
-  if (pos->ep == VS_NO_SQUARE)
-    g_string_append (s, " -");
-  else
-    g_string_append_printf (s, " %c%d", 'a' + CH_FILE (pos->ep), CH_RANK (pos->ep) + 1);
-  g_string_append_printf (s, " %u %u", pos->halfmove, pos->fullmove);
-  return g_string_free (s, FALSE);
+  return vs_position_string_read (pos, &vs_variant_chartima, str, error);
 }
 
 /* ---- Make / unmake --------------------------------------------------------- */
@@ -618,6 +355,12 @@ ch_game_state (const VsPosition *pos, const VsHistory *h, VsResult *result)
   return VS_STATE_ONGOING;
 }
 
+static const VsPositionSyntax ch_syntax = {
+  .flag_mark = '*', .castling = TRUE, .en_passant = TRUE,
+  .flag_types = 1u << CH_NB,
+  .setup = ch_setup,
+};
+
 const VsVariant vs_variant_chartima = {
   .id = "chartima",
   .name = N_("Chartima"),
@@ -639,7 +382,8 @@ const VsVariant vs_variant_chartima = {
   .royal_type = CH_K,
   .start_fen = START_FEN,
   .from_string = ch_from_string,
-  .to_string = ch_to_string,
+  .to_string = vs_position_string_write,
+  .position_syntax = &ch_syntax,
   .generate = ch_generate_pos,
   .count_legal = ch_count_legal,
   .make = ch_make,

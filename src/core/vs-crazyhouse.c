@@ -17,6 +17,7 @@
  * when captured.
  */
 #include "vs-variant.h"
+#include "vs-position-string.h"
 
 #include <glib/gi18n.h>
 #include <stdbool.h>
@@ -1130,206 +1131,36 @@ piece_type_from_char (char c)
   return (p && c) ? (int) (p - piece_chars) : 0;
 }
 
+/* The checks of a Crazyhouse setup, once vs_position_string_read has read
+ * it; then the bitboards and the key. */
 static gboolean
-fen_error (GError **error, int index, const char *detail)
+zh_setup (VsPosition *pos, const VsPositionColumns *at, GError **error)
 {
-  g_set_error (error, VS_CORE_ERROR, VS_CORE_ERROR_BAD_POSITION,
-               _("Crazyhouse position, column %d: %s"), index + 1, detail);
-  return FALSE;
-}
-
-#define FEN_FAIL(idx, ...) \
-  G_STMT_START { \
-    g_autofree char *detail_ = g_strdup_printf (__VA_ARGS__); \
-    return fen_error (error, (idx), detail_); \
-  } G_STMT_END
-
-/* Reads a hand ("QRBNPqrbnp", any order, "-" for none) up to `stop` or a
- * blank. */
-static gboolean
-read_hand (VsPosition *pos, const char *s, int *i, char stop, GError **error)
-{
-  while (s[*i] && s[*i] != stop && s[*i] != ' ' && s[*i] != '\t')
-    {
-      char c = s[*i];
-      int t = piece_type_from_char (c);
-      if (c == '-')
-        ;
-      else if (t == ZH_KING)
-        FEN_FAIL (*i, _("a king cannot be in hand"));
-      else if (t == 0)
-        FEN_FAIL (*i, _("“%c” is not a piece letter (expected one of PNBRQ or pnbrq in the hand)"), c);
-      else if (++pos->hand[g_ascii_isupper (c) ? VS_WHITE : VS_BLACK][t] > 62)
-        FEN_FAIL (*i, _("too many pieces in hand"));
-      (*i)++;
-    }
-  return TRUE;
-}
-
-static gboolean
-zh_from_string (VsPosition *out, const char *str, GError **error)
-{
-  g_autofree VsPosition *pos = g_new0 (VsPosition, 1);
-  int column_of[64] = { 0 };
-  int i = 0;
-
-  pos->variant = &vs_variant_crazyhouse;
-  pos->ep = NO_SQ;
-  pos->fullmove = 1;
-  if (str == NULL)
-    str = "";
-  while (str[i] == ' ' || str[i] == '\t')
-    i++;
-  if (str[i] == '\0')
-    return fen_error (error, i, _("the position string is empty"));
-
-  /* Board, rank 8 first, then the hand ("[…]", a ninth "/" rank, or none:
-   * a chess FEN reads with empty hands). */
-  int rank = 7, file = 0;
-  for (;;)
-    {
-      char c = str[i];
-      if (c >= '1' && c <= '8')
-        {
-          file += c - '0';
-          if (file > 8)
-            FEN_FAIL (i, _("rank %d has more than 8 squares"), rank + 1);
-          i++;
-        }
-      else if (piece_type_from_char (c))
-        {
-          if (file >= 8)
-            FEN_FAIL (i, _("rank %d has more than 8 squares"), rank + 1);
-          int sq = rank * 8 + file;
-          pos->board[sq] = VS_MAKE_PIECE (g_ascii_isupper (c) ? VS_WHITE : VS_BLACK, piece_type_from_char (c));
-          column_of[sq] = i;
-          file++;
-          i++;
-          if (str[i] == '~')
-            {
-              int t = VS_PIECE_TYPE (pos->board[sq]);
-              if (t == ZH_PAWN)
-                FEN_FAIL (i, _("“~” marks a promoted piece; a pawn cannot be one"));
-              if (t == ZH_KING)
-                FEN_FAIL (i, _("“~” marks a promoted piece; a king cannot be one"));
-              pos->board[sq] |= VS_PIECE_FLAG;
-              i++;
-            }
-        }
-      else if (c == '/')
-        {
-          if (file != 8)
-            FEN_FAIL (i, _("rank %d has %d squares instead of 8"), rank + 1, file);
-          i++;
-          if (rank == 0)
-            {
-              /* the hand written as a ninth rank */
-              if (!read_hand (pos, str, &i, ' ', error))
-                return FALSE;
-              break;
-            }
-          rank--;
-          file = 0;
-        }
-      else if (c == '[' || c == ' ' || c == '\t' || c == '\0')
-        {
-          if (rank != 0 || file != 8)
-            {
-              if (file != 8)
-                FEN_FAIL (i, _("rank %d has %d squares instead of 8"), rank + 1, file);
-              FEN_FAIL (i, _("the board has %d ranks instead of 8"), 8 - rank);
-            }
-          if (c == '[')
-            {
-              int open = i++;
-              if (!read_hand (pos, str, &i, ']', error))
-                return FALSE;
-              if (str[i] != ']')
-                FEN_FAIL (open, _("the hand opened by “[” is not closed by “]”"));
-              i++;
-            }
-          break;
-        }
-      else if (c == '~')
-        FEN_FAIL (i, _("“~” must follow a piece letter"));
-      else
-        FEN_FAIL (i, _("unexpected character “%c” in the board"), c);
-    }
-
-  /* Pieces: one king each, no pawn on the first or last rank.  A game holds
-   * 32 pieces; up to ZH_MAX_PIECES are accepted for composed positions, a
-   * bound under which no position can have more than VS_MAX_MOVES legal
-   * moves (27 per queen, 8 + 2 for the king and castling, at most one drop
-   * per hand type and empty square: at most 980 moves with 36 pieces). */
-  int kings[2] = { 0, 0 }, total = 0;
+  /* No pawn on the first or last rank.  A game holds 32 pieces; up to
+   * ZH_MAX_PIECES are accepted for composed positions, a bound under which
+   * no position can have more than VS_MAX_MOVES legal moves (27 per queen,
+   * 8 + 2 for the king and castling, at most one drop per hand type and
+   * empty square: at most 980 moves with 36 pieces). */
+  int total = 0;
   for (int sq = 0; sq < 64; sq++)
     {
       VsPiece p = pos->board[sq];
       if (!p)
         continue;
       total++;
-      if (VS_PIECE_TYPE (p) == ZH_KING)
-        kings[VS_PIECE_COLOR (p)]++;
       if (VS_PIECE_TYPE (p) == ZH_PAWN && (sq < 8 || sq >= 56))
-        FEN_FAIL (column_of[sq], _("a pawn cannot stand on rank %d"), sq < 8 ? 1 : 8);
+        return vs_position_string_error (error, at->square[sq], _("a pawn cannot stand on rank %d"), sq < 8 ? 1 : 8);
     }
   for (int c = 0; c < 2; c++)
     for (int t = ZH_PAWN; t < ZH_KING; t++)
       total += pos->hand[c][t];
-  for (int c = 0; c < 2; c++)
-    if (kings[c] != 1)
-      {
-        if (kings[c] == 0)
-          FEN_FAIL (0, c == VS_WHITE ? _("White has no king") : _("Black has no king"));
-        FEN_FAIL (0, c == VS_WHITE ? _("White has %d kings") : _("Black has %d kings"), kings[c]);
-      }
   if (total > ZH_MAX_PIECES)
-    FEN_FAIL (0, _("there are %d pieces on the board and in hand; at most %d are supported"),
-              total, ZH_MAX_PIECES);
-
-  /* Side to move. */
-  while (str[i] == ' ' || str[i] == '\t')
-    i++;
-  int side_col = i;
-  if (str[i] == 'w' || str[i] == 'W')
-    pos->side = VS_WHITE;
-  else if (str[i] == 'b' || str[i] == 'B')
-    pos->side = VS_BLACK;
-  else if (str[i] == '\0')
-    return fen_error (error, i, _("the side to move (w or b) is missing"));
-  else
-    FEN_FAIL (i, _("the side to move must be “w” or “b”, not “%c”"), str[i]);
-  i++;
-  if (str[i] && str[i] != ' ' && str[i] != '\t')
-    FEN_FAIL (i, _("the side to move must be “w” or “b”"));
+    return vs_position_string_error (error, 1, _("there are %d pieces on the board and in hand; at most %d are supported"),
+                                     total, ZH_MAX_PIECES);
 
   rebuild_bitboards (pos);
   ZhBoard *b = ZB (pos);
 
-  /* Castling: KQkq, or X-FEN/Shredder-FEN rook files (only the a- and
-   * h-file rooks can castle in Crazyhouse). */
-  while (str[i] == ' ' || str[i] == '\t')
-    i++;
-  if (str[i] == '-')
-    i++;
-  else
-    while (str[i] && str[i] != ' ' && str[i] != '\t')
-      {
-        char c = str[i];
-        int color = g_ascii_isupper (c) ? VS_WHITE : VS_BLACK;
-        char l = g_ascii_tolower (c);
-        int bit;
-        if (l == 'k' || l == 'h')
-          bit = 0;
-        else if (l == 'q' || l == 'a')
-          bit = 1;
-        else if (l >= 'b' && l <= 'g')
-          FEN_FAIL (i, _("castling with a rook on the %c-file is not possible in Crazyhouse"), l);
-        else
-          FEN_FAIL (i, _("“%c” is not a castling right (expected KQkq, rook files or “-”)"), c);
-        pos->castling |= 1 << (bit + 2 * color);
-        i++;
-      }
   /* Rights whose king or rook is not at home are dropped, as Lichess and
    * python-chess do. */
   for (int r = 0; r < 4; r++)
@@ -1342,120 +1173,35 @@ zh_from_string (VsPosition *out, const char *str, GError **error)
         pos->castling &= ~(1 << r);
     }
 
-  /* En passant. */
-  while (str[i] == ' ' || str[i] == '\t')
-    i++;
-  if (str[i] == '-')
-    i++;
-  else if (str[i])
+  /* En passant: on the right rank, kept only when the double step is on
+   * the board and a legal capture exists (the canonical form); otherwise
+   * dropped. */
+  if (pos->ep != NO_SQ)
     {
-      int ep_col = i;
-      char f = str[i], r = str[i + 1];
-      if (f < 'a' || f > 'h' || r < '1' || r > '8')
-        FEN_FAIL (i, _("the en-passant field must be a square or “-”"));
-      i += 2;
-      int epsq = (r - '1') * 8 + (f - 'a');
+      int epsq = pos->ep;
       int need = pos->side == VS_WHITE ? 5 : 2;
-      if (r - '1' != need)
-        FEN_FAIL (ep_col, _("an en-passant square must be on rank %d here"), need + 1);
-      /* Kept only when the double step is on the board and a legal capture
-       * exists (the canonical form); otherwise dropped. */
+      if ((epsq >> 3) != need)
+        return vs_position_string_error (error, at->ep, _("an en-passant square must be on rank %d here"), need + 1);
       int pawn_sq = epsq ^ 8, origin = pos->side == VS_WHITE ? epsq + 8 : epsq - 8;
+      pos->ep = NO_SQ;
       if (pos->board[pawn_sq] == VS_MAKE_PIECE (pos->side ^ 1, ZH_PAWN) &&
           !pos->board[epsq] && !pos->board[origin])
         pos->ep = legal_ep_square (b, pos->side, epsq);
     }
-  if (str[i] && str[i] != ' ' && str[i] != '\t')
-    FEN_FAIL (i, _("unexpected character “%c”"), str[i]);
-
-  /* Move counters (optional). */
-  for (int k = 0; k < 2; k++)
-    {
-      while (str[i] == ' ' || str[i] == '\t')
-        i++;
-      if (!str[i])
-        break;
-      int start = i;
-      guint64 v = 0;
-      while (g_ascii_isdigit (str[i]))
-        {
-          v = v * 10 + (str[i] - '0');
-          if (v > 65535)
-            FEN_FAIL (start, _("the number is too large"));
-          i++;
-        }
-      if (i == start || (str[i] && str[i] != ' ' && str[i] != '\t'))
-        FEN_FAIL (i, k == 0 ? _("the halfmove clock must be a number")
-                            : _("the move number must be a number"));
-      if (k == 0)
-        pos->halfmove = v;
-      else
-        pos->fullmove = MAX (v, 1);
-    }
-  while (str[i] == ' ' || str[i] == '\t')
-    i++;
-  if (str[i])
-    FEN_FAIL (i, _("unexpected text after the move number"));
 
   /* The side that has just moved cannot be left in check. */
   int other = pos->side ^ 1;
   if (attackers_to (b, b->king[other], b->color[0] | b->color[1]) & b->color[pos->side])
-    FEN_FAIL (side_col, _("the side not to move is in check"));
+    return vs_position_string_error (error, at->side, "%s", _("the side not to move is in check"));
 
   pos->key = compute_key (pos);
-  memcpy (out, pos, sizeof *pos);
   return TRUE;
 }
 
-static char *
-zh_to_string (const VsPosition *pos)
+static gboolean
+zh_from_string (VsPosition *pos, const char *str, GError **error)
 {
-  GString *s = g_string_sized_new (100);
-  for (int rank = 7; rank >= 0; rank--)
-    {
-      int empty = 0;
-      for (int file = 0; file < 8; file++)
-        {
-          VsPiece p = pos->board[rank * 8 + file];
-          if (!p)
-            {
-              empty++;
-              continue;
-            }
-          if (empty)
-            g_string_append_c (s, '0' + empty);
-          empty = 0;
-          char c = piece_chars[VS_PIECE_TYPE (p)];
-          g_string_append_c (s, VS_PIECE_COLOR (p) ? g_ascii_tolower (c) : c);
-          if (p & VS_PIECE_FLAG)
-            g_string_append_c (s, '~');
-        }
-      if (empty)
-        g_string_append_c (s, '0' + empty);
-      if (rank)
-        g_string_append_c (s, '/');
-    }
-  g_string_append_c (s, '[');
-  for (int c = 0; c < 2; c++)
-    for (int t = ZH_QUEEN; t >= ZH_PAWN; t--)
-      for (int k = 0; k < pos->hand[c][t]; k++)
-        g_string_append_c (s, c ? g_ascii_tolower (piece_chars[t]) : piece_chars[t]);
-  g_string_append (s, pos->side == VS_WHITE ? "] w " : "] b ");
-  if (pos->castling)
-    {
-      if (pos->castling & 1) g_string_append_c (s, 'K');
-      if (pos->castling & 2) g_string_append_c (s, 'Q');
-      if (pos->castling & 4) g_string_append_c (s, 'k');
-      if (pos->castling & 8) g_string_append_c (s, 'q');
-    }
-  else
-    g_string_append_c (s, '-');
-  if (pos->ep != NO_SQ)
-    g_string_append_printf (s, " %c%c", 'a' + (pos->ep & 7), '1' + (pos->ep >> 3));
-  else
-    g_string_append (s, " -");
-  g_string_append_printf (s, " %u %u", pos->halfmove, pos->fullmove);
-  return g_string_free (s, FALSE);
+  return vs_position_string_read (pos, &vs_variant_crazyhouse, str, error);
 }
 
 /* ---- Notation ------------------------------------------------------------------------------ */
@@ -1974,6 +1720,12 @@ static const VsPieceInfo zh_pieces[] = {
   { "K", "K", NC_("chess piece", "King"), "キング", "♔" },
 };
 
+static const VsPositionSyntax zh_syntax = {
+  .flag_mark = '~', .hands = TRUE, .castling = TRUE, .en_passant = TRUE,
+  .flag_types = (1u << ZH_KNIGHT) | (1u << ZH_BISHOP) | (1u << ZH_ROOK) | (1u << ZH_QUEEN),
+  .setup = zh_setup,
+};
+
 const VsVariant vs_variant_crazyhouse = {
   .id = "crazyhouse",
   .name = N_("Crazyhouse"),
@@ -1996,7 +1748,8 @@ const VsVariant vs_variant_crazyhouse = {
   .plain_uci_plays = TRUE,
   .start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
   .from_string = zh_from_string,
-  .to_string = zh_to_string,
+  .to_string = vs_position_string_write,
+  .position_syntax = &zh_syntax,
   .generate = zh_generate,
   .count_legal = zh_count_legal,
   .make = zh_make,

@@ -25,6 +25,7 @@
  */
 #include "config.h"
 #include "vs-janggi.h"
+#include "vs-position-string.h"
 #include "vs-janggi-tables.h"
 
 #include <glib/gi18n.h>
@@ -624,8 +625,6 @@ janggi_game_state (const VsPosition *pos, const VsHistory *h, VsResult *result)
 
 /* ---- Position strings ------------------------------------------------------------------------------ */
 
-static const char fen_letters[] = "?KANBRCP";
-
 static int
 letter_type (char c)
 {
@@ -640,35 +639,6 @@ letter_type (char c)
     case 'P': return SOLDIER;
     default: return 0;
     }
-}
-
-static gboolean
-fen_error (GError **error, const char *str, const char *at, const char *reason)
-{
-  int column = (int) g_utf8_strlen (str, at - str) + 1;
-  g_set_error (error, VS_CORE_ERROR, VS_CORE_ERROR_BAD_POSITION,
-               /* TRANSLATORS: a Janggi position string could not be read */
-               _("Bad Janggi position at column %d: %s"), column, reason);
-  return FALSE;
-}
-
-static gboolean
-read_counter (const char **pp, int max, int *out)
-{
-  const char *p = *pp;
-  if (!g_ascii_isdigit (*p))
-    return FALSE;
-  int v = 0;
-  while (g_ascii_isdigit (*p))
-    {
-      v = v * 10 + (*p - '0');
-      if (v > max)
-        return FALSE;
-      p++;
-    }
-  *pp = p;
-  *out = v;
-  return TRUE;
 }
 
 static void
@@ -706,131 +676,26 @@ compute_key (const VsPosition *pos)
   return key;
 }
 
+/* The checks of a Janggi setup, once vs_position_string_read has read it;
+ * then the piece lists and the key. */
 static gboolean
-janggi_from_string (const VsVariant *v, VsPosition *out, const char *str, GError **error)
+janggi_setup (VsPosition *pos, const VsPositionColumns *at, GError **error)
 {
-  g_return_val_if_fail (str != NULL, FALSE);
   const JTables *T = T_CONST;
-  g_autofree VsPosition *pos = g_new0 (VsPosition, 1);
-  const char *p = str;
   int counts[2] = { 0, 0 };
-  int kings[2] = { 0, 0 };
 
-  while (*p == ' ' || *p == '\t')
-    p++;
-  if (*p == '\0')
-    return fen_error (error, str, p, _("the position string is empty"));
-
-  pos->variant = v;
-  pos->options = v->default_options;
-  pos->ep = VS_NO_SQUARE;
-  for (int rank = NRANKS - 1; rank >= 0; rank--)
+  for (int s = 0; s < NSQ; s++)
     {
-      int file = 0;
-      while (*p && *p != '/' && *p != ' ')
-        {
-          if (*p >= '1' && *p <= '9')
-            {
-              file += *p - '0';
-              if (file > NFILES)
-                return fen_error (error, str, p, _("a rank has more than 9 points"));
-              p++;
-              continue;
-            }
-          int t = letter_type (*p);
-          if (t == 0)
-            {
-              g_autofree char *ch = g_strndup (p, g_utf8_next_char (p) - p);
-              g_autofree char *msg = g_strdup_printf (_("“%s” is not a Janggi piece letter"), ch);
-              return fen_error (error, str, p, msg);
-            }
-          if (file >= NFILES)
-            return fen_error (error, str, p, _("a rank has more than 9 points"));
-          int c = g_ascii_isupper (*p) ? VS_WHITE : VS_BLACK;
-          if (++counts[c] > LIST_MAX)
-            return fen_error (error, str, p, _("too many pieces"));
-          int s = SQ (file, rank);
-          pos->board[s] = MK (c, t);
-          if (t == KING)
-            kings[c]++;
-          if ((t == KING || t == GUARD) && T->palace_of[s] != (c == VS_WHITE ? 1 : 2))
-            return fen_error (error, str, p, t == KING ? _("a King stands outside his palace")
-                                                      : _("a Guard stands outside his palace"));
-          file++;
-          p++;
-        }
-      if (file != NFILES)
-        return fen_error (error, str, p, _("a rank has fewer than 9 points"));
-      if (rank > 0)
-        {
-          if (*p != '/')
-            return fen_error (error, str, p, _("the board needs 10 ranks separated by “/”"));
-          p++;
-        }
-    }
-  if (*p == '/')
-    return fen_error (error, str, p, _("the board has more than 10 ranks"));
-  for (int c = 0; c < 2; c++)
-    if (kings[c] != 1)
-      return fen_error (error, str, str, c == VS_WHITE ? _("Cho must have exactly one King")
-                                                       : _("Han must have exactly one King"));
-
-  /* side to move */
-  pos->side = VS_WHITE;
-  pos->fullmove = 1;
-  const char *side_at = p;
-  if (*p == ' ')
-    {
-      while (*p == ' ')
-        p++;
-      side_at = p;
-      if (*p == 'w' || *p == 'W')
-        pos->side = VS_WHITE;
-      else if (*p == 'b' || *p == 'B')
-        pos->side = VS_BLACK;
-      else if (*p != '\0')
-        return fen_error (error, str, p, _("the side to move must be “w” (Cho) or “b” (Han)"));
-      if (*p)
-        p++;
-      if (*p && *p != ' ')
-        return fen_error (error, str, p, _("the side to move must be “w” (Cho) or “b” (Han)"));
-    }
-  /* castling and en passant: only "-" */
-  for (int field = 0; field < 2; field++)
-    {
-      while (*p == ' ')
-        p++;
-      if (*p == '\0')
-        break;
-      if (*p != '-' || (p[1] && p[1] != ' '))
-        return fen_error (error, str, p, _("Janggi has no castling or en passant: expected “-”"));
-      p++;
-    }
-  /* move counters */
-  while (*p == ' ')
-    p++;
-  if (*p)
-    {
-      int v1;
-      if (!read_counter (&p, 65535, &v1) || (*p && *p != ' '))
-        return fen_error (error, str, p, _("the halfmove clock must be a number"));
-      pos->halfmove = v1;
-      while (*p == ' ')
-        p++;
-      if (*p)
-        {
-          int v2;
-          const char *at = p;
-          if (!read_counter (&p, 65535, &v2) || (*p && *p != ' '))
-            return fen_error (error, str, p, _("the move number must be a number"));
-          if (v2 < 1)
-            return fen_error (error, str, at, _("the move number must be 1 or more"));
-          pos->fullmove = v2;
-        }
-      while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
-        p++;
-      if (*p)
-        return fen_error (error, str, p, _("unexpected text after the move number"));
+      VsPiece p = pos->board[s];
+      if (!p)
+        continue;
+      int c = COLOR (p), t = TYPE (p);
+      if (++counts[c] > LIST_MAX)
+        return vs_position_string_error (error, at->square[s], "%s", _("too many pieces"));
+      if ((t == KING || t == GUARD) && T->palace_of[s] != (c == VS_WHITE ? 1 : 2))
+        return vs_position_string_error (error, at->square[s], "%s",
+                                         t == KING ? _("a King stands outside his palace")
+                                                   : _("a Guard stands outside his palace"));
     }
 
   setup_priv (pos);
@@ -840,55 +705,23 @@ janggi_from_string (const VsVariant *v, VsPosition *out, const char *str, GError
       /* Only a pass under bikjang (allowed even in check) leaves the side
        * that moved in check; that pass ended the game. */
       if (!pv->bikjang)
-        return fen_error (error, str, side_at, _("the side not to move is in check"));
+        return vs_position_string_error (error, at->side, "%s", _("the side not to move is in check"));
       pv->prev_bikjang = 1;
     }
   pos->key = compute_key (pos);
-  memcpy (out, pos, sizeof *pos);
   return TRUE;
 }
 
 static gboolean
 janggi_from_string_traditional (VsPosition *pos, const char *str, GError **error)
 {
-  return janggi_from_string (&vs_variant_janggi, pos, str, error);
+  return vs_position_string_read (pos, &vs_variant_janggi, str, error);
 }
 
 static gboolean
 janggi_from_string_casual (VsPosition *pos, const char *str, GError **error)
 {
-  return janggi_from_string (&vs_variant_janggi_casual, pos, str, error);
-}
-
-static char *
-janggi_to_string (const VsPosition *pos)
-{
-  GString *s = g_string_sized_new (96);
-  for (int rank = NRANKS - 1; rank >= 0; rank--)
-    {
-      int empty = 0;
-      for (int file = 0; file < NFILES; file++)
-        {
-          VsPiece p = pos->board[SQ (file, rank)];
-          if (!p)
-            {
-              empty++;
-              continue;
-            }
-          if (empty)
-            g_string_append_c (s, '0' + empty);
-          empty = 0;
-          char c = fen_letters[TYPE (p)];
-          g_string_append_c (s, COLOR (p) == VS_WHITE ? c : g_ascii_tolower (c));
-        }
-      if (empty)
-        g_string_append_c (s, '0' + empty);
-      if (rank > 0)
-        g_string_append_c (s, '/');
-    }
-  g_string_append_printf (s, " %c - - %u %u", pos->side == VS_WHITE ? 'w' : 'b',
-                          pos->halfmove, pos->fullmove);
-  return g_string_free (s, FALSE);
+  return vs_position_string_read (pos, &vs_variant_janggi_casual, str, error);
 }
 
 /* ---- Notation ------------------------------------------------------------------------------------------ */
@@ -1597,6 +1430,13 @@ static const VsPieceInfo janggi_pieces[] = {
   { "P", "P", NC_("janggi piece", "Soldier"), "卒・兵", "卒" },
 };
 
+static const VsPositionSyntax janggi_syntax = {
+  .dash_fields = 2,
+  .side_optional = TRUE,
+  .aliases = "HNEB",
+  .setup = janggi_setup,
+};
+
 const VsVariant vs_variant_janggi = {
   .id = "janggi",
   .name = N_("Janggi"),
@@ -1622,7 +1462,8 @@ const VsVariant vs_variant_janggi = {
   .setup_fen = vs_janggi_start_fen,
   .start_fen = START_FEN,
   .from_string = janggi_from_string_traditional,
-  .to_string = janggi_to_string,
+  .to_string = vs_position_string_write,
+  .position_syntax = &janggi_syntax,
   .generate = janggi_generate,
   .count_legal = janggi_count_legal,
   .make = janggi_make,
@@ -1664,7 +1505,8 @@ const VsVariant vs_variant_janggi_casual = {
   .setup_fen = vs_janggi_start_fen,
   .start_fen = START_FEN,
   .from_string = janggi_from_string_casual,
-  .to_string = janggi_to_string,
+  .to_string = vs_position_string_write,
+  .position_syntax = &janggi_syntax,
   .generate = janggi_generate,
   .count_legal = janggi_count_legal,
   .make = janggi_make,

@@ -26,6 +26,7 @@
  * "P Bb7 - Bb8 = Q", "O-O @B", "P Be5 x Bd6 e.p.", read tolerantly. */
 #include "config.h"
 #include "vs-strato.h"
+#include "vs-position-string.h"
 
 #include <glib/gi18n.h>
 #include <string.h>
@@ -756,22 +757,6 @@ strato_game_state (const VsPosition *pos, const VsHistory *h, VsResult *result)
 
 static const char piece_letters[] = " PNBRQK";
 
-static int
-column_of (const char *str, const char *p)
-{
-  if (g_utf8_validate (str, p - str, NULL))
-    return (int) g_utf8_strlen (str, p - str) + 1;
-  return (int) (p - str) + 1;
-}
-
-static void
-set_position_error (GError **error, const char *str, const char *p, const char *message)
-{
-  /* TRANSLATORS: a position-string error: the column, then what is wrong */
-  g_set_error (error, VS_CORE_ERROR, VS_CORE_ERROR_BAD_POSITION, _("Column %d: %s"),
-               column_of (str, p), message);
-}
-
 static void
 compute_board (const VsPiece *board, StratoBoard *b)
 {
@@ -785,232 +770,28 @@ compute_board (const VsPiece *board, StratoBoard *b)
       }
 }
 
+/* The checks of a Strato setup, once vs_position_string_read has read it;
+ * then the bitboards and the key. */
 static gboolean
-strato_from_string (VsPosition *pos, const char *str, GError **error)
+strato_setup (VsPosition *pos, const VsPositionColumns *at, GError **error)
 {
-  VsPiece board[VS_MAX_SQUARES] = { 0 };
-  const char *piece_at[VS_MAX_SQUARES] = { NULL };
-  const char *p = str;
-  int kings[2] = { 0, 0 };
-  const char *king_text[2] = { NULL, NULL };
+  const VsPiece *board = pos->board;
+  int side = pos->side;
 
-  if (str == NULL)
+  for (int sq = 0; sq < 192; sq++)
     {
-      g_set_error_literal (error, VS_CORE_ERROR, VS_CORE_ERROR_BAD_POSITION, _("The position string is empty"));
-      return FALSE;
-    }
-  while (*p == ' ' || *p == '\t')
-    p++;
-  for (int l = 0; l < N_LEVELS; l++)
-    {
-      int rank = 7, file = 0;
-      for (;;)
-        {
-          char c = *p;
-          if (c >= '1' && c <= '8')
-            {
-              file += c - '0';
-              if (file > 8)
-                {
-                  set_position_error (error, str, p, _("a rank has more than 8 squares"));
-                  return FALSE;
-                }
-              p++;
-            }
-          else if (strchr ("PNBRQKpnbrqk", c) && c != '\0')
-            {
-              if (file >= 8)
-                {
-                  set_position_error (error, str, p, _("a rank has more than 8 squares"));
-                  return FALSE;
-                }
-              int color = g_ascii_isupper (c) ? VS_WHITE : VS_BLACK;
-              int type = strchr (piece_letters, g_ascii_toupper (c)) - piece_letters;
-              int sq = l * 64 + rank * 8 + file;
-              VsPiece piece = VS_MAKE_PIECE (color, type);
-              piece_at[sq] = p;
-              p++;
-              if (*p == '\'')
-                {
-                  piece |= UNMOVED;
-                  p++;
-                }
-              if (type == PAWN && (rank == 0 || rank == 7))
-                {
-                  set_position_error (error, str, piece_at[sq], _("a pawn cannot stand on the first or last rank"));
-                  return FALSE;
-                }
-              if (type == PAWN && (piece & UNMOVED) && rank != start_rank (color))
-                {
-                  set_position_error (error, str, piece_at[sq], _("a pawn that has not moved must stand on its starting rank"));
-                  return FALSE;
-                }
-              if (type == KING)
-                {
-                  kings[color]++;
-                  if (kings[color] == 2)
-                    king_text[color] = piece_at[sq];
-                }
-              board[sq] = piece;
-              file++;
-            }
-          else if (c == '\'')
-            {
-              set_position_error (error, str, p, _("“'” (not moved yet) must follow a piece letter"));
-              return FALSE;
-            }
-          else if (c == '/')
-            {
-              if (file != 8)
-                {
-                  set_position_error (error, str, p, _("a rank has fewer than 8 squares"));
-                  return FALSE;
-                }
-              if (rank == 0)
-                {
-                  set_position_error (error, str, p, _("a level has more than 8 ranks"));
-                  return FALSE;
-                }
-              rank--;
-              file = 0;
-              p++;
-            }
-          else
-            {
-              if (c != '|' && c != ' ' && c != '\t' && c != '\0')
-                {
-                  g_autofree char *msg = NULL;
-                  int len = g_utf8_validate (p, -1, NULL) ? g_utf8_skip[(guchar) c] : 1;
-                  /* TRANSLATORS: %.*s is the offending character */
-                  msg = g_strdup_printf (_("“%.*s” is not a piece letter, a digit, “/” or “|”"), len, p);
-                  set_position_error (error, str, p, msg);
-                  return FALSE;
-                }
-              if (file != 8)
-                {
-                  set_position_error (error, str, p, _("a rank has fewer than 8 squares"));
-                  return FALSE;
-                }
-              if (rank != 0)
-                {
-                  set_position_error (error, str, p, _("a level has fewer than 8 ranks"));
-                  return FALSE;
-                }
-              break;
-            }
-        }
-      if (l < N_LEVELS - 1)
-        {
-          if (*p != '|')
-            {
-              set_position_error (error, str, p, _("three levels separated by “|” are expected"));
-              return FALSE;
-            }
-          p++;
-        }
-    }
-  if (*p == '|')
-    {
-      set_position_error (error, str, p, _("there are only three levels"));
-      return FALSE;
-    }
-  for (int c = 0; c < 2; c++)
-    if (kings[c] != 1)
-      {
-        set_position_error (error, str, kings[c] ? king_text[c] : p,
-                            c == VS_WHITE ? _("White must have exactly one King")
-                                          : _("Black must have exactly one King"));
-        return FALSE;
-      }
-
-  /* side to move */
-  while (*p == ' ' || *p == '\t')
-    p++;
-  const char *side_text = p;
-  int side;
-  if (*p == 'w' || *p == 'W')
-    side = VS_WHITE;
-  else if (*p == 'b' || *p == 'B')
-    side = VS_BLACK;
-  else
-    {
-      set_position_error (error, str, p, _("the side to move must be “w” or “b”"));
-      return FALSE;
-    }
-  p++;
-  if (*p != ' ' && *p != '\t' && *p != '\0')
-    {
-      set_position_error (error, str, p, _("the side to move must be “w” or “b”"));
-      return FALSE;
+      VsPiece piece = board[sq];
+      if (VS_PIECE_TYPE (piece) != PAWN)
+        continue;
+      int rank = S64 (sq) >> 3, color = VS_PIECE_COLOR (piece);
+      if (rank == 0 || rank == 7)
+        return vs_position_string_error (error, at->square[sq], "%s", _("a pawn cannot stand on the first or last rank"));
+      if ((piece & UNMOVED) && rank != start_rank (color))
+        return vs_position_string_error (error, at->square[sq], "%s",
+                                         _("a pawn that has not moved must stand on its starting rank"));
     }
 
-  /* en-passant square */
-  while (*p == ' ' || *p == '\t')
-    p++;
-  int ep = VS_NO_SQUARE;
-  const char *ep_text = p;
-  int halfmove = 0, fullmove = 1;
-  if (*p != '\0')
-    {
-      if (*p == '-')
-        p++;
-      else
-        {
-          static const VsGeometry geom = { 8, 8, 3, 0 };
-          int used = 0;
-          ep = vs_square_parse (&geom, p, &used);
-          if (ep < 0)
-            {
-              set_position_error (error, str, p, _("the en-passant square must be “-” or a level and square such as “Be3”"));
-              return FALSE;
-            }
-          p += used;
-        }
-      if (*p != ' ' && *p != '\t' && *p != '\0')
-        {
-          set_position_error (error, str, p, _("the en-passant square must be “-” or a level and square such as “Be3”"));
-          return FALSE;
-        }
-      /* clocks (optional) */
-      while (*p == ' ' || *p == '\t')
-        p++;
-      if (*p != '\0')
-        {
-          const char *start = p;
-          guint64 v = 0;
-          while (g_ascii_isdigit (*p) && v <= 65535)
-            v = v * 10 + (*p++ - '0');
-          if (p == start || v > 65535 || (*p != ' ' && *p != '\t' && *p != '\0'))
-            {
-              set_position_error (error, str, start, _("the halfmove clock must be a number"));
-              return FALSE;
-            }
-          halfmove = (int) v;
-          while (*p == ' ' || *p == '\t')
-            p++;
-          if (*p != '\0')
-            {
-              start = p;
-              v = 0;
-              while (g_ascii_isdigit (*p) && v <= 65535)
-                v = v * 10 + (*p++ - '0');
-              if (p == start || v == 0 || v > 65535 || (*p != ' ' && *p != '\t' && *p != '\0'))
-                {
-                  set_position_error (error, str, start, _("the move number must be a number from 1"));
-                  return FALSE;
-                }
-              fullmove = (int) v;
-              while (*p == ' ' || *p == '\t')
-                p++;
-              if (*p != '\0')
-                {
-                  set_position_error (error, str, p, _("unexpected text after the move number"));
-                  return FALSE;
-                }
-            }
-        }
-    }
-
+  int ep = pos->ep;
   if (ep != VS_NO_SQUARE)
     {
       /* the square just crossed by a pawn of the side that moved */
@@ -1020,32 +801,14 @@ strato_from_string (VsPosition *pos, const char *str, GError **error)
       if (rank != (mover == VS_WHITE ? 2 : 5) || board[ep] ||
           VS_PIECE_TYPE (board[front]) != PAWN || VS_PIECE_COLOR (board[front]) != mover ||
           VS_PIECE_HAS_FLAG (board[front]))
-        {
-          set_position_error (error, str, ep_text, _("no pawn can have just crossed this en-passant square"));
-          return FALSE;
-        }
+        return vs_position_string_error (error, at->ep, "%s", _("no pawn can have just crossed this en-passant square"));
     }
 
   StratoBoard sb;
   compute_board (board, &sb);
   if (checkers_bb (&sb, side ^ 1))
-    {
-      set_position_error (error, str, side_text, _("the side that is not to move is in check"));
-      return FALSE;
-    }
+    return vs_position_string_error (error, at->side, "%s", _("the side not to move is in check"));
 
-  /* all checks passed: fill *pos */
-  pos->variant = &vs_variant_strato;
-  memcpy (pos->board, board, sizeof pos->board);
-  memset (pos->hand, 0, sizeof pos->hand);
-  pos->side = side;
-  pos->castling = 0;
-  pos->ep = ep;
-  pos->passes = 0;
-  pos->halfmove = halfmove;
-  pos->fullmove = fullmove;
-  pos->options = 0;
-  memset (&pos->priv, 0, sizeof pos->priv);
   *SB (pos) = sb;
   uint64_t key = 0;
   for (int sq = 0; sq < 192; sq++)
@@ -1062,52 +825,10 @@ strato_from_string (VsPosition *pos, const char *str, GError **error)
   return TRUE;
 }
 
-static char *
-strato_to_string (const VsPosition *pos)
+static gboolean
+strato_from_string (VsPosition *pos, const char *str, GError **error)
 {
-  GString *s = g_string_sized_new (160);
-  for (int l = 0; l < N_LEVELS; l++)
-    {
-      if (l)
-        g_string_append_c (s, '|');
-      for (int rank = 7; rank >= 0; rank--)
-        {
-          int empty = 0;
-          for (int file = 0; file < 8; file++)
-            {
-              VsPiece p = pos->board[l * 64 + rank * 8 + file];
-              if (!p)
-                {
-                  empty++;
-                  continue;
-                }
-              if (empty)
-                g_string_append_c (s, '0' + empty);
-              empty = 0;
-              char c = piece_letters[VS_PIECE_TYPE (p)];
-              g_string_append_c (s, VS_PIECE_COLOR (p) == VS_WHITE ? c : g_ascii_tolower (c));
-              if (VS_PIECE_HAS_FLAG (p))
-                g_string_append_c (s, '\'');
-            }
-          if (empty)
-            g_string_append_c (s, '0' + empty);
-          if (rank)
-            g_string_append_c (s, '/');
-        }
-    }
-  g_string_append_c (s, ' ');
-  g_string_append_c (s, pos->side == VS_WHITE ? 'w' : 'b');
-  g_string_append_c (s, ' ');
-  if (pos->ep == VS_NO_SQUARE)
-    g_string_append_c (s, '-');
-  else
-    {
-      char name[8];
-      vs_square_name (&vs_variant_strato.geom, pos->ep, name);
-      g_string_append (s, name);
-    }
-  g_string_append_printf (s, " %u %u", pos->halfmove, pos->fullmove);
-  return g_string_free (s, FALSE);
+  return vs_position_string_read (pos, &vs_variant_strato, str, error);
 }
 
 const char *
@@ -1451,6 +1172,12 @@ strato_setup_fen (int white_above, int unused)
   return g_strdup (vs_strato_start_fen (white_above));
 }
 
+static const VsPositionSyntax strato_syntax = {
+  .flag_mark = '\'', .level_separator = '|', .en_passant = TRUE,
+  .flag_types = 0x7e,   /* any piece */
+  .setup = strato_setup,
+};
+
 const VsVariant vs_variant_strato = {
   .id = "strato",
   .name = N_("Strato Chess"),
@@ -1474,7 +1201,8 @@ const VsVariant vs_variant_strato = {
   .setup_fen = strato_setup_fen,
   .start_fen = VS_STRATO_START_WHITE_BELOW,
   .from_string = strato_from_string,
-  .to_string = strato_to_string,
+  .to_string = vs_position_string_write,
+  .position_syntax = &strato_syntax,
   .generate = strato_generate,
   .count_legal = strato_count_legal,
   .make = strato_make,

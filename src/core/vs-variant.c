@@ -1,5 +1,6 @@
 /* vs-variant.c — registry and generic helpers over the variant interface. */
 #include "vs-variant.h"
+#include "vs-position-string.h"
 
 #include <glib/gi18n-lib.h>
 #include <string.h>
@@ -63,7 +64,9 @@ error_make_valid (GError **error)
 gboolean
 vs_position_init (VsPosition *pos, const VsVariant *v, const char *fen, GError **error)
 {
-  gboolean ok = v->from_string (pos, fen ? fen : v->start_fen, error);
+  const char *str = fen ? fen : v->start_fen;
+  gboolean ok = v->position_syntax ? vs_position_string_read (pos, v, str, error)
+                                   : v->from_string (pos, str, error);
   if (!ok)
     error_make_valid (error);
   return ok;

@@ -266,6 +266,39 @@ typedef enum {
                               serves ALL and NOISY. */
 } VsGenType;
 
+struct _VsPositionColumns;
+
+/* How a variant's position strings are written (vs-position-string.c reads
+ * and writes them for every variant from this data). */
+typedef struct {
+  char     flag_mark;       /* written after a piece with VS_PIECE_FLAG
+                               (Crazyhouse '~', Strato '\'', Chartima '*'), 0: none */
+  char     level_separator; /* between levels (Strato '|'), 0 for one level */
+  gboolean hands;           /* "[…]" after the board, types high to low      */
+  gboolean castling;        /* a castling field (KQkq or "-") follows the side */
+  uint8_t  dash_fields;     /* fields that are always "-" (Janggi: castling
+                               and en passant, 2)                          */
+  gboolean en_passant;      /* an en-passant field (a square or "-")        */
+  gboolean side_optional;   /* the board alone is read (White to move: Janggi) */
+  const char *aliases;      /* pairs of letters also read: "HNEB" reads H as N */
+  uint32_t flag_types;      /* bit t: a piece of type t may carry the mark */
+  /* Called once the string is read into *pos (board, hands, side, castling
+   * as written, en-passant square as written, clocks, variant, options):
+   * the variant's own checks (with at's columns for the errors, reported
+   * with vs_position_string_error), then priv and key.  FALSE with
+   * VS_CORE_ERROR_BAD_POSITION set if the position is refused. */
+  gboolean (*setup) (VsPosition *pos, const struct _VsPositionColumns *at, GError **error);
+} VsPositionSyntax;
+
+/* Where each part of a position string was (columns from 1, in characters). */
+typedef struct _VsPositionColumns {
+  uint16_t square[VS_MAX_SQUARES];  /* each piece's letter; 0 for an empty square */
+  int board_end;                    /* just after the board (and hands)          */
+  int side;                         /* the side to move                          */
+  int castling[4];                  /* each castling right's letter (KQkq bits)   */
+  int ep;                           /* the en-passant square                     */
+} VsPositionColumns;
+
 struct _VsVariant {
   const char *id;           /* "crazyhouse", "janggi", "janggi-casual", "chartima", "strato" */
   const char *name;         /* English display name, marked N_()            */
@@ -275,11 +308,15 @@ struct _VsVariant {
   int         n_piece_types;            /* types are 1..n_piece_types       */
   const VsPieceInfo *pieces;            /* indexed by type; [0] unused       */
   const char *start_fen;                /* the default start position        */
+  const VsPositionSyntax *position_syntax;
 
   /* Position strings.  from_string fills *pos completely (variant set, key
    * computed, history empty) or returns FALSE with VS_CORE_ERROR set, giving
-   * the offending character's column; it never changes *pos then. */
+   * the offending character's column; it never changes *pos then.  The
+   * built-in variants give position_syntax, and their from_string is the
+   * shared reader vs_position_string_read (vs-position-string.c). */
   gboolean (*from_string) (VsPosition *pos, const char *str, GError **error);
+  /* The shared writer, vs_position_string_write, for every variant. */
   char    *(*to_string)   (const VsPosition *pos);
 
   /* Legal move generation into out[VS_MAX_MOVES]; returns the count.  */
