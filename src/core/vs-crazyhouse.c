@@ -1091,36 +1091,6 @@ zh_effects (const VsPosition *pos, VsMove m, VsMoveEffects *out)
   out->gives_check = popcnt (checkers_after (pos, m));
 }
 
-static VsGameState
-zh_game_state (const VsPosition *pos, const VsHistory *h, VsResult *result)
-{
-  *result = VS_RESULT_NONE;
-  if (zh_count_legal (pos) == 0)
-    {
-      if (zh_checkers (pos))
-        {
-          *result = pos->side == VS_WHITE ? VS_RESULT_BLACK_WINS : VS_RESULT_WHITE_WINS;
-          return VS_STATE_CHECKMATE;
-        }
-      *result = VS_RESULT_DRAW;
-      return VS_STATE_STALEMATE;
-    }
-  /* Captures and drops do not make a position unrepeatable here (a piece
-   * can come back), so the whole history counts, not just the plies
-   * since the last capture or pawn move. */
-  if (vs_position_repetitions (pos, h, h->len) >= 2)
-    {
-      *result = VS_RESULT_DRAW;
-      return VS_STATE_REPETITION;
-    }
-  if (pos->halfmove >= 100)
-    {
-      *result = VS_RESULT_DRAW;
-      return VS_STATE_FIFTY_MOVES;
-    }
-  return VS_STATE_ONGOING;
-}
-
 /* ---- Position strings ------------------------------------------------------------------ */
 
 static int
@@ -2005,7 +1975,14 @@ const VsVariant vs_variant_crazyhouse = {
   .unmake_null = vs_null_unmake_common,
   .checkers = zh_checkers,
   .effects = zh_effects,
-  .game_state = zh_game_state,
   .write_move = zh_write_move,
   .parse_move = zh_parse_move,
+  /* crazyhouse.md: stalemate, threefold repetition (in the whole game:
+   * captured pieces come back) and the 50-move rule draw; insufficient
+   * material never applies */
+  .stalemate_outcome = VS_END_DRAW,
+  .nmove_plies = 100,
+  .repetition_times = 3,
+  .repetition_outcome = VS_END_DRAW,
+  .repetition_whole_history = TRUE,
 };

@@ -590,10 +590,11 @@ only_kings_and_guards (const JPriv *pv)
   return TRUE;
 }
 
+/* Issue 15: the ends before vs_game_state's common tests (RULES: janggi.md,
+ * "Moves, passes and the end of the game"). */
 static VsGameState
-janggi_game_state (const VsPosition *pos, const VsHistory *h, VsResult *result)
+janggi_end_hook (const VsPosition *pos, VsResult *result)
 {
-  *result = VS_RESULT_NONE;
   if (pass_ended (pos))
     {
       *result = VS_RESULT_DRAW;
@@ -604,22 +605,13 @@ janggi_game_state (const VsPosition *pos, const VsHistory *h, VsResult *result)
       *result = VS_RESULT_DRAW;
       return VS_STATE_BIKJANG;
     }
-  if (janggi_count_legal (pos) == 0)
-    {
-      *result = pos->side == VS_WHITE ? VS_RESULT_BLACK_WINS : VS_RESULT_WHITE_WINS;
-      return VS_STATE_CHECKMATE;
-    }
-  if (vs_position_repetitions (pos, h, pos->halfmove) >= 2)
-    {
-      *result = VS_RESULT_DRAW;
-      return VS_STATE_REPETITION;
-    }
-  if (only_kings_and_guards (CPRIV (pos)))
-    {
-      *result = VS_RESULT_DRAW;
-      return VS_STATE_INSUFFICIENT;
-    }
   return VS_STATE_ONGOING;
+}
+
+static gboolean
+janggi_insufficient (const VsPosition *pos)
+{
+  return only_kings_and_guards (CPRIV (pos));
 }
 
 /* ---- Position strings ------------------------------------------------------------------------------ */
@@ -1631,7 +1623,13 @@ const VsVariant vs_variant_janggi = {
   .unmake_null = janggi_unmake,
   .checkers = janggi_checkers,
   .effects = janggi_effects,
-  .game_state = janggi_game_state,
+  /* no n-move rule; a side that is not in check can always pass, so no
+   * legal move means mate (janggi.md: there is no stalemate) */
+  .nmove_plies = 0,
+  .repetition_times = 3,
+  .repetition_outcome = VS_END_DRAW,
+  .insufficient_material = janggi_insufficient,
+  .end_hook = janggi_end_hook,
   .write_move = janggi_write_move,
   .parse_move = janggi_parse_move,
   .display_notations = vs_janggi_notations,
@@ -1673,7 +1671,13 @@ const VsVariant vs_variant_janggi_casual = {
   .unmake_null = janggi_unmake,
   .checkers = janggi_checkers,
   .effects = janggi_effects,
-  .game_state = janggi_game_state,
+  /* no n-move rule; a side that is not in check can always pass, so no
+   * legal move means mate (janggi.md: there is no stalemate) */
+  .nmove_plies = 0,
+  .repetition_times = 3,
+  .repetition_outcome = VS_END_DRAW,
+  .insufficient_material = janggi_insufficient,
+  .end_hook = janggi_end_hook,
   .write_move = janggi_write_move,
   .parse_move = janggi_parse_move,
   .display_notations = vs_janggi_notations,

@@ -726,32 +726,6 @@ insufficient_material (const VsPosition *pos)
   return FALSE;
 }
 
-static VsGameState
-strato_game_state (const VsPosition *pos, const VsHistory *h, VsResult *result)
-{
-  VsMove moves[VS_MAX_MOVES];
-  *result = VS_RESULT_NONE;
-  if (generate_moves (pos, VS_GEN_ALL, moves) == 0)
-    {
-      if (strato_checkers (pos))
-        {
-          *result = pos->side == VS_WHITE ? VS_RESULT_BLACK_WINS : VS_RESULT_WHITE_WINS;
-          return VS_STATE_CHECKMATE;
-        }
-      *result = VS_RESULT_DRAW;
-      return VS_STATE_STALEMATE;
-    }
-  *result = VS_RESULT_DRAW;
-  if (insufficient_material (pos))
-    return VS_STATE_INSUFFICIENT;
-  if (pos->halfmove >= 100)
-    return VS_STATE_FIFTY_MOVES;
-  if (vs_position_repetitions (pos, h, pos->halfmove) >= 2)
-    return VS_STATE_REPETITION;
-  *result = VS_RESULT_NONE;
-  return VS_STATE_ONGOING;
-}
-
 /* ---- Position strings -------------------------------------------------------------------- */
 
 static const char piece_letters[] = " PNBRQK";
@@ -1483,7 +1457,13 @@ const VsVariant vs_variant_strato = {
   .unmake_null = strato_unmake_null,
   .checkers = strato_checkers,
   .effects = strato_effects,
-  .game_state = strato_game_state,
+  /* strato.md: stalemate, threefold repetition, the 50-move rule and
+   * insufficient material are draws */
+  .stalemate_outcome = VS_END_DRAW,
+  .nmove_plies = 100,
+  .repetition_times = 3,
+  .repetition_outcome = VS_END_DRAW,
+  .insufficient_material = insufficient_material,
   .write_move = strato_write_move,
   .parse_move = strato_parse_move,
 };
