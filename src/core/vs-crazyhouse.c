@@ -837,6 +837,42 @@ generate_to (const VsPosition *pos, int to, unsigned types, VsMove *out)
   return n;
 }
 
+/* Issue 15: vs_position_is_legal's test.  Every move but castling is looked
+ * for among the legal moves of its piece type to its square (generate_to);
+ * castling, rare in a hash table, in the full list. */
+static gboolean
+zh_is_legal (const VsPosition *pos, VsMove m)
+{
+  VsMove moves[VS_MAX_MOVES];
+  int n, to = VS_MOVE_TO (m);
+  if (to >= 64)
+    return FALSE;
+  switch (VS_MOVE_KIND (m))
+    {
+    case VS_MOVE_CASTLE:
+      n = zh_generate (pos, VS_GEN_ALL, moves);
+      break;
+    case VS_MOVE_DROP:
+      if (VS_MOVE_PIECE (m) < ZH_PAWN || VS_MOVE_PIECE (m) > ZH_QUEEN)
+        return FALSE;
+      n = generate_to (pos, to, 1u << VS_MOVE_PIECE (m), moves);
+      break;
+    case VS_MOVE_NORMAL:
+    case VS_MOVE_PROMOTION:
+    case VS_MOVE_EN_PASSANT:
+      if (VS_MOVE_FROM (m) >= 64)
+        return FALSE;
+      n = generate_to (pos, to, 1u << VS_PIECE_TYPE (pos->board[VS_MOVE_FROM (m)]), moves);
+      break;
+    default:
+      return FALSE;
+    }
+  for (int i = 0; i < n; i++)
+    if (VS_MOVE_CORE (moves[i]) == VS_MOVE_CORE (m))
+      return TRUE;
+  return FALSE;
+}
+
 /* ---- Effects and game state -------------------------------------------------------- */
 
 static void
@@ -1775,4 +1811,5 @@ const VsVariant vs_variant_crazyhouse = {
   .repetition_times = 3,
   .repetition_outcome = VS_END_DRAW,
   .repetition_whole_history = TRUE,
+  .is_legal = zh_is_legal,
 };

@@ -1105,6 +1105,22 @@ find_move (const VsPosition *pos, int from, int to, VsMove *out)
   return FALSE;
 }
 
+/* Issue 15: vs_position_is_legal's test, from the legal moves of the one
+ * piece on from to to (the restricted generator), not the whole list. */
+static gboolean
+janggi_is_legal (const VsPosition *pos, VsMove m)
+{
+  int from = VS_MOVE_FROM (m), to = VS_MOVE_TO (m);
+  if (from >= NSQ || to >= NSQ)
+    return FALSE;
+  VsMove moves[VS_MAX_MOVES];
+  int n = gen_only (pos, from, to, moves);
+  for (int i = 0; i < n; i++)
+    if (VS_MOVE_CORE (moves[i]) == VS_MOVE_CORE (m))
+      return TRUE;
+  return FALSE;
+}
+
 /* vtable find_move: never the pass (from = to). */
 static gboolean
 janggi_find_move (const VsPosition *pos, int from, int to, VsMove *out)
@@ -1630,6 +1646,7 @@ const VsVariant vs_variant_janggi = {
   .repetition_outcome = VS_END_DRAW,
   .insufficient_material = janggi_insufficient,
   .end_hook = janggi_end_hook,
+  .is_legal = janggi_is_legal,
   .write_move = janggi_write_move,
   .parse_move = janggi_parse_move,
   .display_notations = vs_janggi_notations,
@@ -1678,6 +1695,7 @@ const VsVariant vs_variant_janggi_casual = {
   .repetition_outcome = VS_END_DRAW,
   .insufficient_material = janggi_insufficient,
   .end_hook = janggi_end_hook,
+  .is_legal = janggi_is_legal,
   .write_move = janggi_write_move,
   .parse_move = janggi_parse_move,
   .display_notations = vs_janggi_notations,

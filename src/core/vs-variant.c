@@ -258,6 +258,8 @@ vs_position_is_legal (const VsPosition *pos, VsMove m)
   gboolean maybe_noisy;
   if (!pseudo_possible (pos, m, &maybe_noisy))
     return FALSE;
+  if (pos->variant->is_legal)
+    return pos->variant->is_legal (pos, m);
   if (maybe_noisy)
     {
       int n = pos->variant->generate (pos, VS_GEN_NOISY, moves);

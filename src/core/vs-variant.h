@@ -402,6 +402,12 @@ struct _VsVariant {
    * (Janggi: two passes in a row, a bikjang accepted): returns the state
    * and sets *result, or VS_STATE_ONGOING.  NULL if none. */
   VsGameState (*end_hook) (const VsPosition *pos, VsResult *result);
+  /* Issue 15: cheap legality test for vs_position_is_legal, called only for
+   * a move that passed its generic checks (squares in range, a piece of the
+   * side to move on from, no own piece on to, drop of a piece in hand on an
+   * empty square…): TRUE exactly when m is in the legal list, found without
+   * generating it.  NULL: vs_position_is_legal looks m up in the lists. */
+  gboolean    (*is_legal) (const VsPosition *pos, VsMove m);
 };
 
 /* Issue 18: the display notation of v with the given id, or v's default
@@ -445,8 +451,9 @@ gboolean vs_position_in_check  (const VsPosition *pos);
  * or garbage) is legal in pos.  Moves that cannot be pseudo-legal (no piece
  * of the side to move on from, own piece on to, drop of a piece not in
  * hand, out-of-range squares…) are refused without generating moves; the
- * others are looked up in the NOISY list first when they may capture or
- * promote, else (and for variants of VS_FAMILY_OTHER) in the full list. */
+ * others go to the variant's is_legal hook, or without one are looked up in
+ * the NOISY list first when they may capture or promote, else (and for
+ * variants of VS_FAMILY_OTHER) in the full list. */
 gboolean vs_position_is_legal  (const VsPosition *pos, VsMove m);
 /* The legal move from → to that is not a pass (the first one if several,
  * e.g. promotion choices), or FALSE. */
