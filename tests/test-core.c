@@ -196,7 +196,9 @@ static void
 test_stages_legality_null (void)
 {
   GRand *rand = g_rand_new_with_seed (20261203);
-  int checked = 0, nulls = 0;
+  int checked = 0, nulls = 0, others = 0, others_legal = 0;
+  static VsMove pool[4096];
+  int npool = 0;
   for (guint i = 0; i < cases->len; i++)
     {
       VsPerftCase *c = cases->pdata[i];
@@ -251,6 +253,23 @@ test_stages_legality_null (void)
                 m = g_rand_int (rand);
               g_assert_cmpint (vs_position_is_legal (&pos, m), ==, listed (all, n, m));
             }
+          /* issue 15: the legal moves of other positions (near misses for
+           * a cheap legality test: right kind and shape, wrong board) */
+          for (int k = 0; k < 64 && npool > 0; k++)
+            {
+              VsMove m = pool[g_rand_int_range (rand, 0, npool)];
+              gboolean legal = listed (all, n, m);
+              g_assert_cmpint (vs_position_is_legal (&pos, m), ==, legal);
+              others++;
+              others_legal += legal;
+            }
+          for (int k = 0; k < n; k++)
+            {
+              if (npool < (int) G_N_ELEMENTS (pool))
+                pool[npool++] = all[k];
+              else
+                pool[g_rand_int_range (rand, 0, npool)] = all[k];
+            }
           VsPosition before = pos;
           VsUndo nu;
           if (vs_position_make_null (&pos, &nu))
@@ -272,8 +291,11 @@ test_stages_legality_null (void)
           vs_position_play (&pos, all[g_rand_int_range (rand, 0, n)]);
         }
     }
-  g_test_message ("%d positions, %d null moves", checked, nulls);
+  g_test_message ("%d positions, %d null moves, %d moves of other positions (%d legal here)",
+                  checked, nulls, others, others_legal);
   g_assert_cmpint (nulls, >, 0);
+  g_assert_cmpint (others_legal, >, 0);
+  g_assert_cmpint (others_legal, <, others);
   g_rand_free (rand);
 }
 

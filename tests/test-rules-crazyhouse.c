@@ -612,6 +612,27 @@ test_count_matches_generate (void)
   g_rand_free (rand);
 }
 
+/* Issue 15: vs_game_state's one order.  Repetition and the 50-move rule
+ * holding at once report the counter (order 4 before 5); a mate on a
+ * ply past the 100th still wins (order 2 before 4). */
+static void
+test_game_state_order (void)
+{
+  VsResult r;
+  g_autofree VsPosition *pos = load ("3k4/8/8/8/8/8/8/3K4[Rr] w - - 92 80");
+  play (pos, "Ke1 Ke8 Kd1 Kd8 Ke1 Ke8 Kd1");
+  g_assert_cmpint (pos->halfmove, ==, 99);
+  g_assert_cmpint (vs_test_state (pos, &r), ==, VS_STATE_ONGOING);
+  play (pos, "Kd8");
+  g_assert_cmpint (vs_test_repetitions (pos, vs_test_hist_len (pos)), ==, 2);
+  g_assert_cmpint (vs_test_state (pos, &r), ==, VS_STATE_FIFTY_MOVES);
+  g_assert_cmpint (r, ==, VS_RESULT_DRAW);
+  g_autofree VsPosition *mate = load ("6k1/5ppp/8/8/8/8/8/4K3[Q] w - - 120 80");
+  play (mate, "Q@e8#");
+  g_assert_cmpint (vs_test_state (mate, &r), ==, VS_STATE_CHECKMATE);
+  g_assert_cmpint (r, ==, VS_RESULT_WHITE_WINS);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -626,6 +647,7 @@ main (int argc, char **argv)
   g_test_add_func ("/rules/crazyhouse/en-passant", test_en_passant);
   g_test_add_func ("/rules/crazyhouse/repetition-counts-hands", test_repetition_with_hands);
   g_test_add_func ("/rules/crazyhouse/fifty-moves-stalemate-no-insufficient", test_fifty_moves);
+  g_test_add_func ("/rules/crazyhouse/game-state-order", test_game_state_order);
   g_test_add_func ("/rules/crazyhouse/san-disambiguation", test_san_disambiguation);
   g_test_add_func ("/rules/crazyhouse/san-tolerant-reading", test_san_tolerant_reading);
   g_test_add_func ("/rules/crazyhouse/noisy-moves", test_noisy_moves);

@@ -314,45 +314,17 @@ ch_effects (const VsPosition *pos, VsMove m, VsMoveEffects *out)
   out->gives_check = ch_board_checkers (&cb);
 }
 
-static VsGameState
-ch_game_state (const VsPosition *pos, const VsHistory *h, VsResult *result)
+/* chartima.md: a dead position is one where neither side has anything but
+ * its King and Immobilizers. */
+static gboolean
+ch_insufficient (const VsPosition *pos)
 {
   const ChPriv *p = PRIV (pos);
-  *result = VS_RESULT_NONE;
-  if (ch_count_legal (pos) == 0)
-    {
-      if (ch_checkers (pos))
-        {
-          *result = pos->side == VS_WHITE ? VS_RESULT_BLACK_WINS : VS_RESULT_WHITE_WINS;
-          return VS_STATE_CHECKMATE;
-        }
-      *result = VS_RESULT_DRAW;
-      return VS_STATE_STALEMATE;
-    }
-  gboolean dead = TRUE;
-  for (int c = 0; c < 2 && dead; c++)
+  for (int c = 0; c < 2; c++)
     for (int t = 1; t <= CH_N_TYPES; t++)
       if (t != CH_K && t != CH_I && p->count[c][t])
-        {
-          dead = FALSE;
-          break;
-        }
-  if (dead)
-    {
-      *result = VS_RESULT_DRAW;
-      return VS_STATE_INSUFFICIENT;
-    }
-  if (pos->halfmove >= 100)
-    {
-      *result = VS_RESULT_DRAW;
-      return VS_STATE_FIFTY_MOVES;
-    }
-  if (vs_position_repetitions (pos, h, pos->halfmove) >= 2)
-    {
-      *result = VS_RESULT_DRAW;
-      return VS_STATE_REPETITION;
-    }
-  return VS_STATE_ONGOING;
+        return FALSE;
+  return TRUE;
 }
 
 static const VsPositionSyntax ch_syntax = {
@@ -392,7 +364,13 @@ const VsVariant vs_variant_chartima = {
   .unmake_null = ch_unmake_null,
   .checkers = ch_checkers,
   .effects = ch_effects,
-  .game_state = ch_game_state,
+  /* chartima.md: stalemate, the third occurrence, 100 plies without
+   * capture, suicide or promotion, a dead position: all draws */
+  .stalemate_outcome = VS_END_DRAW,
+  .nmove_plies = 100,
+  .repetition_times = 3,
+  .repetition_outcome = VS_END_DRAW,
+  .insufficient_material = ch_insufficient,
   .write_move = ch_write_move,
   .parse_move = ch_parse_move,
   .display_notations = vs_ch_notations,

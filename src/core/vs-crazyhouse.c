@@ -6,8 +6,7 @@
  * bitboards (one per colour, one per piece type, one for promoted pieces)
  * and the king squares.  make/unmake update both in step.
  *
- * Sliding attacks: hyperbola quintessence (files and both diagonals, with a
- * byte swap for the reverse direction) and a 64×8 first-rank table (ranks).
+ * Attack tables and sliding attacks: vs-attack8.h (shared with Strato).
  * Legal moves are generated directly from check and pin masks; count_legal
  * runs the same generator in counting mode (popcounts instead of writes), so
  * perft leaves need no make/unmake.
@@ -18,6 +17,7 @@
  */
 #include "vs-variant.h"
 #include "vs-position-string.h"
+#include "vs-attack8.h"
 
 #include <glib/gi18n.h>
 #include <stdbool.h>
@@ -53,189 +53,6 @@ G_STATIC_ASSERT (VS_MAX_SQUARES >= 64);
 
 static const char piece_chars[] = " PNBRQK";
 
-/* ---- Constant attack tables (generated once by a script from their
- * definitions: knight and king steps, pawn captures per colour, the full
- * diagonal and anti-diagonal through each square, and rank attacks by inner
- * occupancy and file). ------------------------------------------------------ */
-
-static const uint64_t knight_attacks[64] = {
-  0x0000000000020400ull, 0x0000000000050800ull, 0x00000000000a1100ull, 0x0000000000142200ull,
-  0x0000000000284400ull, 0x0000000000508800ull, 0x0000000000a01000ull, 0x0000000000402000ull,
-  0x0000000002040004ull, 0x0000000005080008ull, 0x000000000a110011ull, 0x0000000014220022ull,
-  0x0000000028440044ull, 0x0000000050880088ull, 0x00000000a0100010ull, 0x0000000040200020ull,
-  0x0000000204000402ull, 0x0000000508000805ull, 0x0000000a1100110aull, 0x0000001422002214ull,
-  0x0000002844004428ull, 0x0000005088008850ull, 0x000000a0100010a0ull, 0x0000004020002040ull,
-  0x0000020400040200ull, 0x0000050800080500ull, 0x00000a1100110a00ull, 0x0000142200221400ull,
-  0x0000284400442800ull, 0x0000508800885000ull, 0x0000a0100010a000ull, 0x0000402000204000ull,
-  0x0002040004020000ull, 0x0005080008050000ull, 0x000a1100110a0000ull, 0x0014220022140000ull,
-  0x0028440044280000ull, 0x0050880088500000ull, 0x00a0100010a00000ull, 0x0040200020400000ull,
-  0x0204000402000000ull, 0x0508000805000000ull, 0x0a1100110a000000ull, 0x1422002214000000ull,
-  0x2844004428000000ull, 0x5088008850000000ull, 0xa0100010a0000000ull, 0x4020002040000000ull,
-  0x0400040200000000ull, 0x0800080500000000ull, 0x1100110a00000000ull, 0x2200221400000000ull,
-  0x4400442800000000ull, 0x8800885000000000ull, 0x100010a000000000ull, 0x2000204000000000ull,
-  0x0004020000000000ull, 0x0008050000000000ull, 0x00110a0000000000ull, 0x0022140000000000ull,
-  0x0044280000000000ull, 0x0088500000000000ull, 0x0010a00000000000ull, 0x0020400000000000ull,
-};
-
-static const uint64_t king_attacks[64] = {
-  0x0000000000000302ull, 0x0000000000000705ull, 0x0000000000000e0aull, 0x0000000000001c14ull,
-  0x0000000000003828ull, 0x0000000000007050ull, 0x000000000000e0a0ull, 0x000000000000c040ull,
-  0x0000000000030203ull, 0x0000000000070507ull, 0x00000000000e0a0eull, 0x00000000001c141cull,
-  0x0000000000382838ull, 0x0000000000705070ull, 0x0000000000e0a0e0ull, 0x0000000000c040c0ull,
-  0x0000000003020300ull, 0x0000000007050700ull, 0x000000000e0a0e00ull, 0x000000001c141c00ull,
-  0x0000000038283800ull, 0x0000000070507000ull, 0x00000000e0a0e000ull, 0x00000000c040c000ull,
-  0x0000000302030000ull, 0x0000000705070000ull, 0x0000000e0a0e0000ull, 0x0000001c141c0000ull,
-  0x0000003828380000ull, 0x0000007050700000ull, 0x000000e0a0e00000ull, 0x000000c040c00000ull,
-  0x0000030203000000ull, 0x0000070507000000ull, 0x00000e0a0e000000ull, 0x00001c141c000000ull,
-  0x0000382838000000ull, 0x0000705070000000ull, 0x0000e0a0e0000000ull, 0x0000c040c0000000ull,
-  0x0003020300000000ull, 0x0007050700000000ull, 0x000e0a0e00000000ull, 0x001c141c00000000ull,
-  0x0038283800000000ull, 0x0070507000000000ull, 0x00e0a0e000000000ull, 0x00c040c000000000ull,
-  0x0302030000000000ull, 0x0705070000000000ull, 0x0e0a0e0000000000ull, 0x1c141c0000000000ull,
-  0x3828380000000000ull, 0x7050700000000000ull, 0xe0a0e00000000000ull, 0xc040c00000000000ull,
-  0x0203000000000000ull, 0x0507000000000000ull, 0x0a0e000000000000ull, 0x141c000000000000ull,
-  0x2838000000000000ull, 0x5070000000000000ull, 0xa0e0000000000000ull, 0x40c0000000000000ull,
-};
-
-static const uint64_t pawn_attacks[2][64] = {
-  0x0000000000000200ull, 0x0000000000000500ull, 0x0000000000000a00ull, 0x0000000000001400ull,
-  0x0000000000002800ull, 0x0000000000005000ull, 0x000000000000a000ull, 0x0000000000004000ull,
-  0x0000000000020000ull, 0x0000000000050000ull, 0x00000000000a0000ull, 0x0000000000140000ull,
-  0x0000000000280000ull, 0x0000000000500000ull, 0x0000000000a00000ull, 0x0000000000400000ull,
-  0x0000000002000000ull, 0x0000000005000000ull, 0x000000000a000000ull, 0x0000000014000000ull,
-  0x0000000028000000ull, 0x0000000050000000ull, 0x00000000a0000000ull, 0x0000000040000000ull,
-  0x0000000200000000ull, 0x0000000500000000ull, 0x0000000a00000000ull, 0x0000001400000000ull,
-  0x0000002800000000ull, 0x0000005000000000ull, 0x000000a000000000ull, 0x0000004000000000ull,
-  0x0000020000000000ull, 0x0000050000000000ull, 0x00000a0000000000ull, 0x0000140000000000ull,
-  0x0000280000000000ull, 0x0000500000000000ull, 0x0000a00000000000ull, 0x0000400000000000ull,
-  0x0002000000000000ull, 0x0005000000000000ull, 0x000a000000000000ull, 0x0014000000000000ull,
-  0x0028000000000000ull, 0x0050000000000000ull, 0x00a0000000000000ull, 0x0040000000000000ull,
-  0x0200000000000000ull, 0x0500000000000000ull, 0x0a00000000000000ull, 0x1400000000000000ull,
-  0x2800000000000000ull, 0x5000000000000000ull, 0xa000000000000000ull, 0x4000000000000000ull,
-  0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull,
-  0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull,
-  0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull,
-  0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull, 0x0000000000000000ull,
-  0x0000000000000002ull, 0x0000000000000005ull, 0x000000000000000aull, 0x0000000000000014ull,
-  0x0000000000000028ull, 0x0000000000000050ull, 0x00000000000000a0ull, 0x0000000000000040ull,
-  0x0000000000000200ull, 0x0000000000000500ull, 0x0000000000000a00ull, 0x0000000000001400ull,
-  0x0000000000002800ull, 0x0000000000005000ull, 0x000000000000a000ull, 0x0000000000004000ull,
-  0x0000000000020000ull, 0x0000000000050000ull, 0x00000000000a0000ull, 0x0000000000140000ull,
-  0x0000000000280000ull, 0x0000000000500000ull, 0x0000000000a00000ull, 0x0000000000400000ull,
-  0x0000000002000000ull, 0x0000000005000000ull, 0x000000000a000000ull, 0x0000000014000000ull,
-  0x0000000028000000ull, 0x0000000050000000ull, 0x00000000a0000000ull, 0x0000000040000000ull,
-  0x0000000200000000ull, 0x0000000500000000ull, 0x0000000a00000000ull, 0x0000001400000000ull,
-  0x0000002800000000ull, 0x0000005000000000ull, 0x000000a000000000ull, 0x0000004000000000ull,
-  0x0000020000000000ull, 0x0000050000000000ull, 0x00000a0000000000ull, 0x0000140000000000ull,
-  0x0000280000000000ull, 0x0000500000000000ull, 0x0000a00000000000ull, 0x0000400000000000ull,
-  0x0002000000000000ull, 0x0005000000000000ull, 0x000a000000000000ull, 0x0014000000000000ull,
-  0x0028000000000000ull, 0x0050000000000000ull, 0x00a0000000000000ull, 0x0040000000000000ull,
-};
-
-static const uint64_t diag_mask[64] = {
-  0x8040201008040201ull, 0x0080402010080402ull, 0x0000804020100804ull, 0x0000008040201008ull,
-  0x0000000080402010ull, 0x0000000000804020ull, 0x0000000000008040ull, 0x0000000000000080ull,
-  0x4020100804020100ull, 0x8040201008040201ull, 0x0080402010080402ull, 0x0000804020100804ull,
-  0x0000008040201008ull, 0x0000000080402010ull, 0x0000000000804020ull, 0x0000000000008040ull,
-  0x2010080402010000ull, 0x4020100804020100ull, 0x8040201008040201ull, 0x0080402010080402ull,
-  0x0000804020100804ull, 0x0000008040201008ull, 0x0000000080402010ull, 0x0000000000804020ull,
-  0x1008040201000000ull, 0x2010080402010000ull, 0x4020100804020100ull, 0x8040201008040201ull,
-  0x0080402010080402ull, 0x0000804020100804ull, 0x0000008040201008ull, 0x0000000080402010ull,
-  0x0804020100000000ull, 0x1008040201000000ull, 0x2010080402010000ull, 0x4020100804020100ull,
-  0x8040201008040201ull, 0x0080402010080402ull, 0x0000804020100804ull, 0x0000008040201008ull,
-  0x0402010000000000ull, 0x0804020100000000ull, 0x1008040201000000ull, 0x2010080402010000ull,
-  0x4020100804020100ull, 0x8040201008040201ull, 0x0080402010080402ull, 0x0000804020100804ull,
-  0x0201000000000000ull, 0x0402010000000000ull, 0x0804020100000000ull, 0x1008040201000000ull,
-  0x2010080402010000ull, 0x4020100804020100ull, 0x8040201008040201ull, 0x0080402010080402ull,
-  0x0100000000000000ull, 0x0201000000000000ull, 0x0402010000000000ull, 0x0804020100000000ull,
-  0x1008040201000000ull, 0x2010080402010000ull, 0x4020100804020100ull, 0x8040201008040201ull,
-};
-
-static const uint64_t anti_mask[64] = {
-  0x0000000000000001ull, 0x0000000000000102ull, 0x0000000000010204ull, 0x0000000001020408ull,
-  0x0000000102040810ull, 0x0000010204081020ull, 0x0001020408102040ull, 0x0102040810204080ull,
-  0x0000000000000102ull, 0x0000000000010204ull, 0x0000000001020408ull, 0x0000000102040810ull,
-  0x0000010204081020ull, 0x0001020408102040ull, 0x0102040810204080ull, 0x0204081020408000ull,
-  0x0000000000010204ull, 0x0000000001020408ull, 0x0000000102040810ull, 0x0000010204081020ull,
-  0x0001020408102040ull, 0x0102040810204080ull, 0x0204081020408000ull, 0x0408102040800000ull,
-  0x0000000001020408ull, 0x0000000102040810ull, 0x0000010204081020ull, 0x0001020408102040ull,
-  0x0102040810204080ull, 0x0204081020408000ull, 0x0408102040800000ull, 0x0810204080000000ull,
-  0x0000000102040810ull, 0x0000010204081020ull, 0x0001020408102040ull, 0x0102040810204080ull,
-  0x0204081020408000ull, 0x0408102040800000ull, 0x0810204080000000ull, 0x1020408000000000ull,
-  0x0000010204081020ull, 0x0001020408102040ull, 0x0102040810204080ull, 0x0204081020408000ull,
-  0x0408102040800000ull, 0x0810204080000000ull, 0x1020408000000000ull, 0x2040800000000000ull,
-  0x0001020408102040ull, 0x0102040810204080ull, 0x0204081020408000ull, 0x0408102040800000ull,
-  0x0810204080000000ull, 0x1020408000000000ull, 0x2040800000000000ull, 0x4080000000000000ull,
-  0x0102040810204080ull, 0x0204081020408000ull, 0x0408102040800000ull, 0x0810204080000000ull,
-  0x1020408000000000ull, 0x2040800000000000ull, 0x4080000000000000ull, 0x8000000000000000ull,
-};
-
-static const uint8_t first_rank_attacks[64][8] = {
-  { 0xfe, 0xfd, 0xfb, 0xf7, 0xef, 0xdf, 0xbf, 0x7f },
-  { 0x02, 0xfd, 0xfa, 0xf6, 0xee, 0xde, 0xbe, 0x7e },
-  { 0x06, 0x05, 0xfb, 0xf4, 0xec, 0xdc, 0xbc, 0x7c },
-  { 0x02, 0x05, 0xfa, 0xf4, 0xec, 0xdc, 0xbc, 0x7c },
-  { 0x0e, 0x0d, 0x0b, 0xf7, 0xe8, 0xd8, 0xb8, 0x78 },
-  { 0x02, 0x0d, 0x0a, 0xf6, 0xe8, 0xd8, 0xb8, 0x78 },
-  { 0x06, 0x05, 0x0b, 0xf4, 0xe8, 0xd8, 0xb8, 0x78 },
-  { 0x02, 0x05, 0x0a, 0xf4, 0xe8, 0xd8, 0xb8, 0x78 },
-  { 0x1e, 0x1d, 0x1b, 0x17, 0xef, 0xd0, 0xb0, 0x70 },
-  { 0x02, 0x1d, 0x1a, 0x16, 0xee, 0xd0, 0xb0, 0x70 },
-  { 0x06, 0x05, 0x1b, 0x14, 0xec, 0xd0, 0xb0, 0x70 },
-  { 0x02, 0x05, 0x1a, 0x14, 0xec, 0xd0, 0xb0, 0x70 },
-  { 0x0e, 0x0d, 0x0b, 0x17, 0xe8, 0xd0, 0xb0, 0x70 },
-  { 0x02, 0x0d, 0x0a, 0x16, 0xe8, 0xd0, 0xb0, 0x70 },
-  { 0x06, 0x05, 0x0b, 0x14, 0xe8, 0xd0, 0xb0, 0x70 },
-  { 0x02, 0x05, 0x0a, 0x14, 0xe8, 0xd0, 0xb0, 0x70 },
-  { 0x3e, 0x3d, 0x3b, 0x37, 0x2f, 0xdf, 0xa0, 0x60 },
-  { 0x02, 0x3d, 0x3a, 0x36, 0x2e, 0xde, 0xa0, 0x60 },
-  { 0x06, 0x05, 0x3b, 0x34, 0x2c, 0xdc, 0xa0, 0x60 },
-  { 0x02, 0x05, 0x3a, 0x34, 0x2c, 0xdc, 0xa0, 0x60 },
-  { 0x0e, 0x0d, 0x0b, 0x37, 0x28, 0xd8, 0xa0, 0x60 },
-  { 0x02, 0x0d, 0x0a, 0x36, 0x28, 0xd8, 0xa0, 0x60 },
-  { 0x06, 0x05, 0x0b, 0x34, 0x28, 0xd8, 0xa0, 0x60 },
-  { 0x02, 0x05, 0x0a, 0x34, 0x28, 0xd8, 0xa0, 0x60 },
-  { 0x1e, 0x1d, 0x1b, 0x17, 0x2f, 0xd0, 0xa0, 0x60 },
-  { 0x02, 0x1d, 0x1a, 0x16, 0x2e, 0xd0, 0xa0, 0x60 },
-  { 0x06, 0x05, 0x1b, 0x14, 0x2c, 0xd0, 0xa0, 0x60 },
-  { 0x02, 0x05, 0x1a, 0x14, 0x2c, 0xd0, 0xa0, 0x60 },
-  { 0x0e, 0x0d, 0x0b, 0x17, 0x28, 0xd0, 0xa0, 0x60 },
-  { 0x02, 0x0d, 0x0a, 0x16, 0x28, 0xd0, 0xa0, 0x60 },
-  { 0x06, 0x05, 0x0b, 0x14, 0x28, 0xd0, 0xa0, 0x60 },
-  { 0x02, 0x05, 0x0a, 0x14, 0x28, 0xd0, 0xa0, 0x60 },
-  { 0x7e, 0x7d, 0x7b, 0x77, 0x6f, 0x5f, 0xbf, 0x40 },
-  { 0x02, 0x7d, 0x7a, 0x76, 0x6e, 0x5e, 0xbe, 0x40 },
-  { 0x06, 0x05, 0x7b, 0x74, 0x6c, 0x5c, 0xbc, 0x40 },
-  { 0x02, 0x05, 0x7a, 0x74, 0x6c, 0x5c, 0xbc, 0x40 },
-  { 0x0e, 0x0d, 0x0b, 0x77, 0x68, 0x58, 0xb8, 0x40 },
-  { 0x02, 0x0d, 0x0a, 0x76, 0x68, 0x58, 0xb8, 0x40 },
-  { 0x06, 0x05, 0x0b, 0x74, 0x68, 0x58, 0xb8, 0x40 },
-  { 0x02, 0x05, 0x0a, 0x74, 0x68, 0x58, 0xb8, 0x40 },
-  { 0x1e, 0x1d, 0x1b, 0x17, 0x6f, 0x50, 0xb0, 0x40 },
-  { 0x02, 0x1d, 0x1a, 0x16, 0x6e, 0x50, 0xb0, 0x40 },
-  { 0x06, 0x05, 0x1b, 0x14, 0x6c, 0x50, 0xb0, 0x40 },
-  { 0x02, 0x05, 0x1a, 0x14, 0x6c, 0x50, 0xb0, 0x40 },
-  { 0x0e, 0x0d, 0x0b, 0x17, 0x68, 0x50, 0xb0, 0x40 },
-  { 0x02, 0x0d, 0x0a, 0x16, 0x68, 0x50, 0xb0, 0x40 },
-  { 0x06, 0x05, 0x0b, 0x14, 0x68, 0x50, 0xb0, 0x40 },
-  { 0x02, 0x05, 0x0a, 0x14, 0x68, 0x50, 0xb0, 0x40 },
-  { 0x3e, 0x3d, 0x3b, 0x37, 0x2f, 0x5f, 0xa0, 0x40 },
-  { 0x02, 0x3d, 0x3a, 0x36, 0x2e, 0x5e, 0xa0, 0x40 },
-  { 0x06, 0x05, 0x3b, 0x34, 0x2c, 0x5c, 0xa0, 0x40 },
-  { 0x02, 0x05, 0x3a, 0x34, 0x2c, 0x5c, 0xa0, 0x40 },
-  { 0x0e, 0x0d, 0x0b, 0x37, 0x28, 0x58, 0xa0, 0x40 },
-  { 0x02, 0x0d, 0x0a, 0x36, 0x28, 0x58, 0xa0, 0x40 },
-  { 0x06, 0x05, 0x0b, 0x34, 0x28, 0x58, 0xa0, 0x40 },
-  { 0x02, 0x05, 0x0a, 0x34, 0x28, 0x58, 0xa0, 0x40 },
-  { 0x1e, 0x1d, 0x1b, 0x17, 0x2f, 0x50, 0xa0, 0x40 },
-  { 0x02, 0x1d, 0x1a, 0x16, 0x2e, 0x50, 0xa0, 0x40 },
-  { 0x06, 0x05, 0x1b, 0x14, 0x2c, 0x50, 0xa0, 0x40 },
-  { 0x02, 0x05, 0x1a, 0x14, 0x2c, 0x50, 0xa0, 0x40 },
-  { 0x0e, 0x0d, 0x0b, 0x17, 0x28, 0x50, 0xa0, 0x40 },
-  { 0x02, 0x0d, 0x0a, 0x16, 0x28, 0x50, 0xa0, 0x40 },
-  { 0x06, 0x05, 0x0b, 0x14, 0x28, 0x50, 0xa0, 0x40 },
-  { 0x02, 0x05, 0x0a, 0x14, 0x28, 0x50, 0xa0, 0x40 },
-};
-
 /* Castling rights kept when a move leaves from or arrives on a square. */
 static const uint8_t castle_keep[64] = {
   13, 15, 15, 15, 12, 15, 15, 14,
@@ -270,33 +87,6 @@ popcnt (uint64_t b)
   return __builtin_popcountll (b);
 }
 
-/* Hyperbola quintessence along one line (mask without the square itself). */
-ZH_INLINE uint64_t
-line_attacks (uint64_t occ, uint64_t mask_ex, int sq)
-{
-  uint64_t fwd = occ & mask_ex;
-  uint64_t rev = __builtin_bswap64 (fwd);
-  fwd -= BIT (sq);
-  rev -= BIT (sq ^ 56);
-  fwd ^= __builtin_bswap64 (rev);
-  return fwd & mask_ex;
-}
-
-ZH_INLINE uint64_t
-bishop_attacks (uint64_t occ, int sq)
-{
-  return line_attacks (occ, diag_mask[sq] ^ BIT (sq), sq) |
-         line_attacks (occ, anti_mask[sq] ^ BIT (sq), sq);
-}
-
-ZH_INLINE uint64_t
-rook_attacks (uint64_t occ, int sq)
-{
-  int r8 = sq & 56;
-  uint64_t rank = (uint64_t) first_rank_attacks[(occ >> (r8 + 1)) & 63][sq & 7] << r8;
-  return rank | line_attacks (occ, (FILE_A << (sq & 7)) ^ BIT (sq), sq);
-}
-
 /* The whole line through two squares (0 if they share none). */
 ZH_INLINE uint64_t
 line_through (int a, int b)
@@ -307,9 +97,9 @@ line_through (int a, int b)
   if (fa == fb)
     return FILE_A << fa;
   if (ra - fa == rb - fb)
-    return diag_mask[a];
+    return vs_a8_diag[a];
   if (ra + fa == rb + fb)
-    return anti_mask[a];
+    return vs_a8_anti[a];
   return 0;
 }
 
@@ -325,12 +115,12 @@ between (int a, int b)
 ZH_INLINE uint64_t
 attackers_to (const ZhBoard *b, int sq, uint64_t occ)
 {
-  return (pawn_attacks[VS_WHITE][sq] & b->type[ZH_PAWN] & b->color[VS_BLACK]) |
-         (pawn_attacks[VS_BLACK][sq] & b->type[ZH_PAWN] & b->color[VS_WHITE]) |
-         (knight_attacks[sq] & b->type[ZH_KNIGHT]) |
-         (king_attacks[sq] & b->type[ZH_KING]) |
-         (bishop_attacks (occ, sq) & (b->type[ZH_BISHOP] | b->type[ZH_QUEEN])) |
-         (rook_attacks (occ, sq) & (b->type[ZH_ROOK] | b->type[ZH_QUEEN]));
+  return (vs_a8_pawn[VS_WHITE][sq] & b->type[ZH_PAWN] & b->color[VS_BLACK]) |
+         (vs_a8_pawn[VS_BLACK][sq] & b->type[ZH_PAWN] & b->color[VS_WHITE]) |
+         (vs_a8_knight[sq] & b->type[ZH_KNIGHT]) |
+         (vs_a8_king[sq] & b->type[ZH_KING]) |
+         (vs_a8_bishop (occ, sq) & (b->type[ZH_BISHOP] | b->type[ZH_QUEEN])) |
+         (vs_a8_rook (occ, sq) & (b->type[ZH_ROOK] | b->type[ZH_QUEEN]));
 }
 
 /* Is sq attacked by colour `by`, with occupancy occ? */
@@ -338,15 +128,15 @@ ZH_INLINE bool
 attacked_by (const ZhBoard *b, int sq, uint64_t occ, int by)
 {
   const uint64_t them = b->color[by];
-  if ((pawn_attacks[by ^ 1][sq] & b->type[ZH_PAWN] & them) ||
-      (knight_attacks[sq] & b->type[ZH_KNIGHT] & them) ||
-      (king_attacks[sq] & b->type[ZH_KING] & them))
+  if ((vs_a8_pawn[by ^ 1][sq] & b->type[ZH_PAWN] & them) ||
+      (vs_a8_knight[sq] & b->type[ZH_KNIGHT] & them) ||
+      (vs_a8_king[sq] & b->type[ZH_KING] & them))
     return true;
   uint64_t bq = (b->type[ZH_BISHOP] | b->type[ZH_QUEEN]) & them;
-  if (bq && (bishop_attacks (occ, sq) & bq))
+  if (bq && (vs_a8_bishop (occ, sq) & bq))
     return true;
   uint64_t rq = (b->type[ZH_ROOK] | b->type[ZH_QUEEN]) & them;
-  return rq && (rook_attacks (occ, sq) & rq);
+  return rq && (vs_a8_rook (occ, sq) & rq);
 }
 
 /* ---- Board updates ----------------------------------------------------------- */
@@ -422,7 +212,7 @@ ep_capture_legal (const ZhBoard *b, int side, int from, int to)
 static uint8_t
 legal_ep_square (const ZhBoard *b, int side, int epsq)
 {
-  uint64_t cand = pawn_attacks[side ^ 1][epsq] & b->type[ZH_PAWN] & b->color[side];
+  uint64_t cand = vs_a8_pawn[side ^ 1][epsq] & b->type[ZH_PAWN] & b->color[side];
   while (cand)
     if (ep_capture_legal (b, side, pop_lsb (&cand), epsq))
       return epsq;
@@ -525,7 +315,7 @@ zh_make (VsPosition *pos, VsMove m, VsUndo *u)
           if ((from ^ to) == 16)
             {
               int epsq = (from + to) >> 1;
-              if (pawn_attacks[us][epsq] & b->type[ZH_PAWN] & b->color[them])
+              if (vs_a8_pawn[us][epsq] & b->type[ZH_PAWN] & b->color[them])
                 {
                   pos->ep = legal_ep_square (b, them, epsq);
                   if (pos->ep != NO_SQ)
@@ -617,7 +407,7 @@ gen_impl (const VsPosition *pos, bool noisy, VsMove *out, const bool counting)
   /* King steps: the destination must not be attacked once the king has left
    * its square (so sliders see through it). */
   {
-    uint64_t kt = king_attacks[ksq] & ~own;
+    uint64_t kt = vs_a8_king[ksq] & ~own;
     if (noisy)
       kt &= enemy;
     const uint64_t occ_nk = occ ^ BIT (ksq);
@@ -655,7 +445,7 @@ gen_impl (const VsPosition *pos, bool noisy, VsMove *out, const bool counting)
   uint64_t pinned = 0;
   {
     uint64_t snipers = (rq & ((FILE_A << (ksq & 7)) | (RANK_1 << (ksq & 56)))) |
-                       (bq & (diag_mask[ksq] | anti_mask[ksq]));
+                       (bq & (vs_a8_diag[ksq] | vs_a8_anti[ksq]));
     while (snipers)
       {
         uint64_t bt = between (ksq, pop_lsb (&snipers)) & occ;
@@ -695,7 +485,7 @@ gen_impl (const VsPosition *pos, bool noisy, VsMove *out, const bool counting)
   for (uint64_t pcs = b->type[ZH_KNIGHT] & own & ~pinned; pcs; )
     {
       int from = pop_lsb (&pcs);
-      uint64_t t = knight_attacks[from] & mt;
+      uint64_t t = vs_a8_knight[from] & mt;
       if (counting)
         n += popcnt (t);
       else
@@ -707,7 +497,7 @@ gen_impl (const VsPosition *pos, bool noisy, VsMove *out, const bool counting)
   for (uint64_t pcs = (b->type[ZH_BISHOP] | b->type[ZH_QUEEN]) & own; pcs; )
     {
       int from = pop_lsb (&pcs);
-      uint64_t t = bishop_attacks (occ, from) & mt;
+      uint64_t t = vs_a8_bishop (occ, from) & mt;
       if (pinned & BIT (from))
         t &= line_through (ksq, from);
       if (counting)
@@ -719,7 +509,7 @@ gen_impl (const VsPosition *pos, bool noisy, VsMove *out, const bool counting)
   for (uint64_t pcs = (b->type[ZH_ROOK] | b->type[ZH_QUEEN]) & own; pcs; )
     {
       int from = pop_lsb (&pcs);
-      uint64_t t = rook_attacks (occ, from) & mt;
+      uint64_t t = vs_a8_rook (occ, from) & mt;
       if (pinned & BIT (from))
         t &= line_through (ksq, from);
       if (counting)
@@ -811,7 +601,7 @@ gen_impl (const VsPosition *pos, bool noisy, VsMove *out, const bool counting)
             t |= BIT (from + 2 * up) & empty;
           if (noisy)
             t &= promo;
-          t |= pawn_attacks[us][from] & enemy;
+          t |= vs_a8_pawn[us][from] & enemy;
           t &= target & line_through (ksq, from);
           while (t)
             {
@@ -833,7 +623,7 @@ gen_impl (const VsPosition *pos, bool noisy, VsMove *out, const bool counting)
 
       /* En passant, checked on the board after the capture. */
       if (pos->ep != NO_SQ)
-        for (uint64_t c = pawn_attacks[them][pos->ep] & pawns; c; )
+        for (uint64_t c = vs_a8_pawn[them][pos->ep] & pawns; c; )
           {
             int from = pop_lsb (&c);
             if (ep_capture_legal (b, us, from, pos->ep))
@@ -975,13 +765,13 @@ generate_to (const VsPosition *pos, int to, unsigned types, VsMove *out)
   /* pieces */
   uint64_t from = 0;
   if (types & (1u << ZH_KNIGHT))
-    from |= knight_attacks[to] & b->type[ZH_KNIGHT];
+    from |= vs_a8_knight[to] & b->type[ZH_KNIGHT];
   if (types & (1u << ZH_KING))
-    from |= king_attacks[to] & b->type[ZH_KING];
+    from |= vs_a8_king[to] & b->type[ZH_KING];
   if (types & ((1u << ZH_BISHOP) | (1u << ZH_QUEEN)))
-    from |= bishop_attacks (occ, to) & (b->type[ZH_BISHOP] | b->type[ZH_QUEEN]);
+    from |= vs_a8_bishop (occ, to) & (b->type[ZH_BISHOP] | b->type[ZH_QUEEN]);
   if (types & ((1u << ZH_ROOK) | (1u << ZH_QUEEN)))
-    from |= rook_attacks (occ, to) & (b->type[ZH_ROOK] | b->type[ZH_QUEEN]);
+    from |= vs_a8_rook (occ, to) & (b->type[ZH_ROOK] | b->type[ZH_QUEEN]);
   from &= own;
   for (int t = ZH_KNIGHT; t <= ZH_KING; t++)
     if (!(types & (1u << t)))
@@ -994,9 +784,9 @@ generate_to (const VsPosition *pos, int to, unsigned types, VsMove *out)
   const bool promo = us ? to < 8 : to >= 56;
   uint64_t pf = 0;
   if (enemy & tb)
-    pf = pawn_attacks[them][to] & pawns;
+    pf = vs_a8_pawn[them][to] & pawns;
   else if (to == pos->ep)
-    for (uint64_t c = pawn_attacks[them][to] & pawns; c; )
+    for (uint64_t c = vs_a8_pawn[them][to] & pawns; c; )
       cand[nc++] = VS_MOVE_MAKE (pop_lsb (&c), to, VS_MOVE_EN_PASSANT, 0);
   else
     {
@@ -1048,6 +838,42 @@ generate_to (const VsPosition *pos, int to, unsigned types, VsMove *out)
   return n;
 }
 
+/* Issue 15: vs_position_is_legal's test.  Every move but castling is looked
+ * for among the legal moves of its piece type to its square (generate_to);
+ * castling, rare in a hash table, in the full list. */
+static gboolean
+zh_is_legal (const VsPosition *pos, VsMove m)
+{
+  VsMove moves[VS_MAX_MOVES];
+  int n, to = VS_MOVE_TO (m);
+  if (to >= 64)
+    return FALSE;
+  switch (VS_MOVE_KIND (m))
+    {
+    case VS_MOVE_CASTLE:
+      n = zh_generate (pos, VS_GEN_ALL, moves);
+      break;
+    case VS_MOVE_DROP:
+      if (VS_MOVE_PIECE (m) < ZH_PAWN || VS_MOVE_PIECE (m) > ZH_QUEEN)
+        return FALSE;
+      n = generate_to (pos, to, 1u << VS_MOVE_PIECE (m), moves);
+      break;
+    case VS_MOVE_NORMAL:
+    case VS_MOVE_PROMOTION:
+    case VS_MOVE_EN_PASSANT:
+      if (VS_MOVE_FROM (m) >= 64)
+        return FALSE;
+      n = generate_to (pos, to, 1u << VS_PIECE_TYPE (pos->board[VS_MOVE_FROM (m)]), moves);
+      break;
+    default:
+      return FALSE;
+    }
+  for (int i = 0; i < n; i++)
+    if (VS_MOVE_CORE (moves[i]) == VS_MOVE_CORE (m))
+      return TRUE;
+  return FALSE;
+}
+
 /* ---- Effects and game state -------------------------------------------------------- */
 
 static void
@@ -1090,36 +916,6 @@ zh_effects (const VsPosition *pos, VsMove m, VsMoveEffects *out)
       break;
     }
   out->gives_check = popcnt (checkers_after (pos, m));
-}
-
-static VsGameState
-zh_game_state (const VsPosition *pos, const VsHistory *h, VsResult *result)
-{
-  *result = VS_RESULT_NONE;
-  if (zh_count_legal (pos) == 0)
-    {
-      if (zh_checkers (pos))
-        {
-          *result = pos->side == VS_WHITE ? VS_RESULT_BLACK_WINS : VS_RESULT_WHITE_WINS;
-          return VS_STATE_CHECKMATE;
-        }
-      *result = VS_RESULT_DRAW;
-      return VS_STATE_STALEMATE;
-    }
-  /* Captures and drops do not make a position unrepeatable here (a piece
-   * can come back), so the whole history counts, not just the plies
-   * since the last capture or pawn move. */
-  if (vs_position_repetitions (pos, h, h->len) >= 2)
-    {
-      *result = VS_RESULT_DRAW;
-      return VS_STATE_REPETITION;
-    }
-  if (pos->halfmove >= 100)
-    {
-      *result = VS_RESULT_DRAW;
-      return VS_STATE_FIFTY_MOVES;
-    }
-  return VS_STATE_ONGOING;
 }
 
 /* ---- Position strings ------------------------------------------------------------------ */
@@ -1758,7 +1554,15 @@ const VsVariant vs_variant_crazyhouse = {
   .unmake_null = vs_null_unmake_common,
   .checkers = zh_checkers,
   .effects = zh_effects,
-  .game_state = zh_game_state,
   .write_move = zh_write_move,
   .parse_move = zh_parse_move,
+  /* crazyhouse.md: stalemate, threefold repetition (in the whole game:
+   * captured pieces come back) and the 50-move rule draw; insufficient
+   * material never applies */
+  .stalemate_outcome = VS_END_DRAW,
+  .nmove_plies = 100,
+  .repetition_times = 3,
+  .repetition_outcome = VS_END_DRAW,
+  .repetition_whole_history = TRUE,
+  .is_legal = zh_is_legal,
 };

@@ -591,10 +591,11 @@ only_kings_and_guards (const JPriv *pv)
   return TRUE;
 }
 
+/* Issue 15: the ends before vs_game_state's common tests (RULES: janggi.md,
+ * "Moves, passes and the end of the game"). */
 static VsGameState
-janggi_game_state (const VsPosition *pos, const VsHistory *h, VsResult *result)
+janggi_end_hook (const VsPosition *pos, VsResult *result)
 {
-  *result = VS_RESULT_NONE;
   if (pass_ended (pos))
     {
       *result = VS_RESULT_DRAW;
@@ -605,22 +606,13 @@ janggi_game_state (const VsPosition *pos, const VsHistory *h, VsResult *result)
       *result = VS_RESULT_DRAW;
       return VS_STATE_BIKJANG;
     }
-  if (janggi_count_legal (pos) == 0)
-    {
-      *result = pos->side == VS_WHITE ? VS_RESULT_BLACK_WINS : VS_RESULT_WHITE_WINS;
-      return VS_STATE_CHECKMATE;
-    }
-  if (vs_position_repetitions (pos, h, pos->halfmove) >= 2)
-    {
-      *result = VS_RESULT_DRAW;
-      return VS_STATE_REPETITION;
-    }
-  if (only_kings_and_guards (CPRIV (pos)))
-    {
-      *result = VS_RESULT_DRAW;
-      return VS_STATE_INSUFFICIENT;
-    }
   return VS_STATE_ONGOING;
+}
+
+static gboolean
+janggi_insufficient (const VsPosition *pos)
+{
+  return only_kings_and_guards (CPRIV (pos));
 }
 
 /* ---- Position strings ------------------------------------------------------------------------------ */
@@ -943,6 +935,22 @@ find_move (const VsPosition *pos, int from, int to, VsMove *out)
         *out = moves[i];
         return TRUE;
       }
+  return FALSE;
+}
+
+/* Issue 15: vs_position_is_legal's test, from the legal moves of the one
+ * piece on from to to (the restricted generator), not the whole list. */
+static gboolean
+janggi_is_legal (const VsPosition *pos, VsMove m)
+{
+  int from = VS_MOVE_FROM (m), to = VS_MOVE_TO (m);
+  if (from >= NSQ || to >= NSQ)
+    return FALSE;
+  VsMove moves[VS_MAX_MOVES];
+  int n = gen_only (pos, from, to, moves);
+  for (int i = 0; i < n; i++)
+    if (VS_MOVE_CORE (moves[i]) == VS_MOVE_CORE (m))
+      return TRUE;
   return FALSE;
 }
 
@@ -1472,7 +1480,14 @@ const VsVariant vs_variant_janggi = {
   .unmake_null = janggi_unmake,
   .checkers = janggi_checkers,
   .effects = janggi_effects,
-  .game_state = janggi_game_state,
+  /* no n-move rule; a side that is not in check can always pass, so no
+   * legal move means mate (janggi.md: there is no stalemate) */
+  .nmove_plies = 0,
+  .repetition_times = 3,
+  .repetition_outcome = VS_END_DRAW,
+  .insufficient_material = janggi_insufficient,
+  .end_hook = janggi_end_hook,
+  .is_legal = janggi_is_legal,
   .write_move = janggi_write_move,
   .parse_move = janggi_parse_move,
   .display_notations = vs_janggi_notations,
@@ -1515,7 +1530,14 @@ const VsVariant vs_variant_janggi_casual = {
   .unmake_null = janggi_unmake,
   .checkers = janggi_checkers,
   .effects = janggi_effects,
-  .game_state = janggi_game_state,
+  /* no n-move rule; a side that is not in check can always pass, so no
+   * legal move means mate (janggi.md: there is no stalemate) */
+  .nmove_plies = 0,
+  .repetition_times = 3,
+  .repetition_outcome = VS_END_DRAW,
+  .insufficient_material = janggi_insufficient,
+  .end_hook = janggi_end_hook,
+  .is_legal = janggi_is_legal,
   .write_move = janggi_write_move,
   .parse_move = janggi_parse_move,
   .display_notations = vs_janggi_notations,

@@ -14,9 +14,9 @@
  *
  * Representation: the interface's board[] (VS_PIECE_FLAG = "has not moved
  * yet", written as a trailing ' in position strings) plus, in pos->priv,
- * one set of 8×8 bitboards per level.  Attacks inside a level use constant
- * tables (built by the macros below at compile time) and ray scans, so
- * generation and make/unmake allocate nothing.
+ * one set of 8×8 bitboards per level.  Attacks inside a level use the
+ * constant tables and slider attacks of vs-attack8.h (shared with
+ * Crazyhouse), so generation and make/unmake allocate nothing.
  *
  * UCI notation: level letter + square for from and to, e.g. "Ae2Be4", a
  * promotion adds the lower-case piece letter ("Bb7Bb8q"); castling is written
@@ -27,6 +27,7 @@
 #include "config.h"
 #include "vs-strato.h"
 #include "vs-position-string.h"
+#include "vs-attack8.h"
 
 #include <glib/gi18n.h>
 #include <string.h>
@@ -39,96 +40,13 @@ enum { PAWN = 1, KNIGHT, BISHOP, ROOK, QUEEN, KING };
 #define S64(sq)   ((sq) & 63)
 #define BB(s)     (1ULL << (s))
 
-/* ---- Constant planar tables (one 8×8 level; every level uses the same) ---- */
-
-#define NOT_A  0xfefefefefefefefeULL
-#define NOT_AB 0xfcfcfcfcfcfcfcfcULL
-#define NOT_H  0x7f7f7f7f7f7f7f7fULL
-#define NOT_GH 0x3f3f3f3f3f3f3f3fULL
-#define FILE_A 0x0101010101010101ULL
-#define RANK_1 0x00000000000000ffULL
-#define DIAG   0x8040201008040201ULL
-#define ANTI   0x0102040810204080ULL
-
-#define KNIGHT_ATT(s) \
-  ((((BB (s) << 17) | (BB (s) >> 15)) & NOT_A) | (((BB (s) << 15) | (BB (s) >> 17)) & NOT_H) | \
-   (((BB (s) << 10) | (BB (s) >> 6)) & NOT_AB) | (((BB (s) << 6) | (BB (s) >> 10)) & NOT_GH))
-#define KING_ATT(s) \
-  ((((BB (s) << 1) | (BB (s) << 9) | (BB (s) >> 7)) & NOT_A) | \
-   (((BB (s) >> 1) | (BB (s) >> 9) | (BB (s) << 7)) & NOT_H) | (BB (s) << 8) | (BB (s) >> 8))
-#define WPAWN_ATT(s) ((((BB (s) << 9)) & NOT_A) | (((BB (s) << 7)) & NOT_H))
-#define BPAWN_ATT(s) ((((BB (s) >> 7)) & NOT_A) | (((BB (s) >> 9)) & NOT_H))
-
-#define ABOVE(s)   (~((BB (s) << 1) - 1))
-#define BELOW(s)   (BB (s) - 1)
-#define FILE_OF(s) (FILE_A << ((s) & 7))
-#define RANK_OF(s) (RANK_1 << ((s) & 56))
-#define DIAG_OF(s) (((s) & 7) >= ((s) >> 3) \
-                    ? DIAG >> ((8 * (((s) & 7) - ((s) >> 3))) & 63) \
-                    : DIAG << ((8 * (((s) >> 3) - ((s) & 7))) & 63))
-#define ANTI_OF(s) (((s) & 7) + ((s) >> 3) >= 7 \
-                    ? ANTI << ((8 * (((s) & 7) + ((s) >> 3) - 7)) & 63) \
-                    : ANTI >> ((8 * (7 - ((s) & 7) - ((s) >> 3))) & 63))
-/* rays: 0 N, 1 E, 2 NE, 3 NW (first blocker = lowest bit),
- *       4 S, 5 W, 6 SW, 7 SE (first blocker = highest bit) */
-#define RAY_N(s)  (FILE_OF (s) & ABOVE (s))
-#define RAY_E(s)  (RANK_OF (s) & ABOVE (s))
-#define RAY_NE(s) (DIAG_OF (s) & ABOVE (s))
-#define RAY_NW(s) (ANTI_OF (s) & ABOVE (s))
-#define RAY_S(s)  (FILE_OF (s) & BELOW (s))
-#define RAY_W(s)  (RANK_OF (s) & BELOW (s))
-#define RAY_SW(s) (DIAG_OF (s) & BELOW (s))
-#define RAY_SE(s) (ANTI_OF (s) & BELOW (s))
-#define LINES(s)  ((FILE_OF (s) | RANK_OF (s) | DIAG_OF (s) | ANTI_OF (s)) & ~BB (s))
-
-#define T8(M, b) M ((b)), M ((b) + 1), M ((b) + 2), M ((b) + 3), \
-                 M ((b) + 4), M ((b) + 5), M ((b) + 6), M ((b) + 7)
-#define T64(M) T8 (M, 0), T8 (M, 8), T8 (M, 16), T8 (M, 24), \
-               T8 (M, 32), T8 (M, 40), T8 (M, 48), T8 (M, 56)
-
-static const uint64_t knight_att[64] = { T64 (KNIGHT_ATT) };
-static const uint64_t king_att[64] = { T64 (KING_ATT) };
-static const uint64_t pawn_att[2][64] = { { T64 (WPAWN_ATT) }, { T64 (BPAWN_ATT) } };
-static const uint64_t rays[8][64] = {
-  { T64 (RAY_N) }, { T64 (RAY_E) }, { T64 (RAY_NE) }, { T64 (RAY_NW) },
-  { T64 (RAY_S) }, { T64 (RAY_W) }, { T64 (RAY_SW) }, { T64 (RAY_SE) },
-};
-static const uint64_t lines[64] = { T64 (LINES) };
+/* Planar attacks (one 8×8 level; every level uses the same): vs-attack8.h,
+ * sliders by ray scans (faster here than its hyperbola quintessence). */
 
 static inline int
 lsb (uint64_t b)
 {
   return __builtin_ctzll (b);
-}
-
-static inline uint64_t
-ray_up (int d, int s, uint64_t occ)
-{
-  uint64_t a = rays[d][s], b = a & occ;
-  if (b)
-    a ^= rays[d][lsb (b)];
-  return a;
-}
-
-static inline uint64_t
-ray_down (int d, int s, uint64_t occ)
-{
-  uint64_t a = rays[d][s], b = a & occ;
-  if (b)
-    a ^= rays[d][63 - __builtin_clzll (b)];
-  return a;
-}
-
-static inline uint64_t
-rook_att (int s, uint64_t occ)
-{
-  return ray_up (0, s, occ) | ray_up (1, s, occ) | ray_down (4, s, occ) | ray_down (5, s, occ);
-}
-
-static inline uint64_t
-bishop_att (int s, uint64_t occ)
-{
-  return ray_up (2, s, occ) | ray_up (3, s, occ) | ray_down (6, s, occ) | ray_down (7, s, occ);
 }
 
 /* ---- Private position state ------------------------------------------------ */
@@ -183,13 +101,13 @@ attackers (const StratoBoard *b, int l, int s, int by, uint64_t occ, uint64_t go
 {
   const uint64_t *t = b->type[l];
   uint64_t them = b->color[l][by] & ~gone;
-  uint64_t a = (knight_att[s] & t[KNIGHT]) | (king_att[s] & t[KING]) | (pawn_att[by ^ 1][s] & t[PAWN]);
+  uint64_t a = (vs_a8_knight[s] & t[KNIGHT]) | (vs_a8_king[s] & t[KING]) | (vs_a8_pawn[by ^ 1][s] & t[PAWN]);
   uint64_t rq = (t[ROOK] | t[QUEEN]) & them;
   uint64_t bq = (t[BISHOP] | t[QUEEN]) & them;
-  if (rq & lines[s])
-    a |= rook_att (s, occ) & rq;
-  if (bq & lines[s])
-    a |= bishop_att (s, occ) & bq;
+  if (rq & vs_a8_lines[s])
+    a |= vs_a8_rook_rays (occ, s) & rq;
+  if (bq & vs_a8_lines[s])
+    a |= vs_a8_bishop_rays (occ, s) & bq;
   return a & them;
 }
 
@@ -253,7 +171,7 @@ leaves_king_safe (const Gen *g, int from, int to, VsMoveKind kind)
        * an en-passant capture on that level) can uncover an attack. */
       if (fl != kl)
         return TRUE;
-      if (kind != VS_MOVE_EN_PASSANT && !(lines[g->k64] & BB (S64 (from))))
+      if (kind != VS_MOVE_EN_PASSANT && !(vs_a8_lines[g->k64] & BB (S64 (from))))
         return TRUE;
     }
   else if (fl != kl && tl != kl)
@@ -386,10 +304,10 @@ generate_moves (const VsPosition *pos, VsGenType type, VsMove *out)
                   if (r == start_rank (us) && !(occ & BB (t + fwd)))
                     add (&g, sq, l * 64 + t + fwd, VS_MOVE_NORMAL);
                 }
-              for (uint64_t c = pawn_att[us][s] & enemy; c; c &= c - 1)
+              for (uint64_t c = vs_a8_pawn[us][s] & enemy; c; c &= c - 1)
                 add_pawn (&g, sq, l * 64 + lsb (c));
               if (pos->ep != VS_NO_SQUARE && LEVEL (pos->ep) == l &&
-                  (pawn_att[us][s] & BB (S64 (pos->ep))))
+                  (vs_a8_pawn[us][s] & BB (S64 (pos->ep))))
                 add (&g, sq, pos->ep, VS_MOVE_EN_PASSANT);
             }
           /* level changes never capture; only a first move may promote */
@@ -423,12 +341,12 @@ generate_moves (const VsPosition *pos, VsGenType type, VsMove *out)
         {
           int s = lsb (set), sq = l * 64 + s;
           if (!VS_PIECE_HAS_FLAG (board[sq]) || check_level)
-            add_set (&g, sq, l, knight_att[s] & ~own);
+            add_set (&g, sq, l, vs_a8_knight[s] & ~own);
           if (g.noisy)
             continue;
           for (int nl = l - 2; nl <= l + 2; nl++)
             if (nl != l && nl >= 0 && nl < N_LEVELS)
-              add_set (&g, sq, nl, knight_att[s] & ~b->type[nl][0]);
+              add_set (&g, sq, nl, vs_a8_knight[s] & ~b->type[nl][0]);
         }
 
       /* Bishops, Rooks, Queens */
@@ -440,9 +358,9 @@ generate_moves (const VsPosition *pos, VsGenType type, VsMove *out)
               {
                 uint64_t a = 0;
                 if (pt != ROOK)
-                  a |= bishop_att (s, occ);
+                  a |= vs_a8_bishop_rays (occ, s);
                 if (pt != BISHOP)
-                  a |= rook_att (s, occ);
+                  a |= vs_a8_rook_rays (occ, s);
                 add_set (&g, sq, l, a & ~own);
               }
             if (g.noisy)
@@ -456,9 +374,9 @@ generate_moves (const VsPosition *pos, VsGenType type, VsMove *out)
                   continue;
                 uint64_t a = 0;
                 if (pt != ROOK)
-                  a |= bishop_att (s, nocc);
+                  a |= vs_a8_bishop_rays (nocc, s);
                 if (pt != BISHOP)
-                  a |= rook_att (s, nocc);
+                  a |= vs_a8_rook_rays (nocc, s);
                 add_set (&g, sq, nl, (a & ~nocc) | BB (s));
               }
           }
@@ -469,7 +387,7 @@ generate_moves (const VsPosition *pos, VsGenType type, VsMove *out)
           int s = g.k64, sq = g.ksq;
           gboolean unmoved = VS_PIECE_HAS_FLAG (board[sq]);
           if (!unmoved || g.check)
-            add_set (&g, sq, l, king_att[s] & ~own);
+            add_set (&g, sq, l, vs_a8_king[s] & ~own);
           if (g.noisy)
             continue;
           for (int nl = l - 1; nl <= l + 1; nl += 2)
@@ -479,7 +397,7 @@ generate_moves (const VsPosition *pos, VsGenType type, VsMove *out)
               uint64_t nocc = b->type[nl][0];
               if (nocc & BB (s))
                 continue;
-              add_set (&g, sq, nl, BB (s) | (unmoved ? king_att[s] & ~nocc : 0));
+              add_set (&g, sq, nl, BB (s) | (unmoved ? vs_a8_king[s] & ~nocc : 0));
             }
           if (unmoved && !g.check)
             gen_castling (&g, sq);
@@ -514,7 +432,7 @@ ep_capture_possible (const VsPosition *pos)
   g.k64 = S64 (g.ksq);
   g.check = checkers_bb (b, g.us) != 0;
   int l = LEVEL (pos->ep), e = S64 (pos->ep);
-  uint64_t cand = pawn_att[g.them][e] & b->type[l][PAWN] & b->color[l][g.us];
+  uint64_t cand = vs_a8_pawn[g.them][e] & b->type[l][PAWN] & b->color[l][g.us];
   for (; cand; cand &= cand - 1)
     {
       int sq = l * 64 + lsb (cand);
@@ -725,32 +643,6 @@ insufficient_material (const VsPosition *pos)
     if (total[c] == 0 && total[c ^ 1] == 1 && (count[c ^ 1][QUEEN] == 1 || count[c ^ 1][ROOK] == 1))
       return TRUE;
   return FALSE;
-}
-
-static VsGameState
-strato_game_state (const VsPosition *pos, const VsHistory *h, VsResult *result)
-{
-  VsMove moves[VS_MAX_MOVES];
-  *result = VS_RESULT_NONE;
-  if (generate_moves (pos, VS_GEN_ALL, moves) == 0)
-    {
-      if (strato_checkers (pos))
-        {
-          *result = pos->side == VS_WHITE ? VS_RESULT_BLACK_WINS : VS_RESULT_WHITE_WINS;
-          return VS_STATE_CHECKMATE;
-        }
-      *result = VS_RESULT_DRAW;
-      return VS_STATE_STALEMATE;
-    }
-  *result = VS_RESULT_DRAW;
-  if (insufficient_material (pos))
-    return VS_STATE_INSUFFICIENT;
-  if (pos->halfmove >= 100)
-    return VS_STATE_FIFTY_MOVES;
-  if (vs_position_repetitions (pos, h, pos->halfmove) >= 2)
-    return VS_STATE_REPETITION;
-  *result = VS_RESULT_NONE;
-  return VS_STATE_ONGOING;
 }
 
 /* ---- Position strings -------------------------------------------------------------------- */
@@ -1211,7 +1103,13 @@ const VsVariant vs_variant_strato = {
   .unmake_null = strato_unmake_null,
   .checkers = strato_checkers,
   .effects = strato_effects,
-  .game_state = strato_game_state,
+  /* strato.md: stalemate, threefold repetition, the 50-move rule and
+   * insufficient material are draws */
+  .stalemate_outcome = VS_END_DRAW,
+  .nmove_plies = 100,
+  .repetition_times = 3,
+  .repetition_outcome = VS_END_DRAW,
+  .insufficient_material = insufficient_material,
   .write_move = strato_write_move,
   .parse_move = strato_parse_move,
 };

@@ -261,6 +261,8 @@ vs_position_is_legal (const VsPosition *pos, VsMove m)
   gboolean maybe_noisy;
   if (!pseudo_possible (pos, m, &maybe_noisy))
     return FALSE;
+  if (pos->variant->is_legal)
+    return pos->variant->is_legal (pos, m);
   if (maybe_noisy)
     {
       int n = pos->variant->generate (pos, VS_GEN_NOISY, moves);
@@ -272,12 +274,101 @@ vs_position_is_legal (const VsPosition *pos, VsMove m)
   return in_list (moves, n, m);
 }
 
+static VsResult
+outcome_result (const VsPosition *pos, VsEndOutcome o)
+{
+  switch (o)
+    {
+    case VS_END_LOSS:
+      return pos->side == VS_WHITE ? VS_RESULT_BLACK_WINS : VS_RESULT_WHITE_WINS;
+    case VS_END_WIN:
+      return pos->side == VS_WHITE ? VS_RESULT_WHITE_WINS : VS_RESULT_BLACK_WINS;
+    case VS_END_DRAW:
+    default:
+      return VS_RESULT_DRAW;
+    }
+}
+
+/* The one order of the end-of-game tests (issue 15), for every built-in
+ * variant; the first rule that holds is reported:
+ *
+ *  1. the variant's own ends (end_hook: Janggi's double pass and accepted
+ *     bikjang, which leave no move to test the rest on);
+ *  2. no legal move: checkmate (in check: the side to move loses) or
+ *     stalemate (stalemate_outcome).  Mate comes before the draws below:
+ *     a mate given on the ply that completes the 50 moves or repeats a
+ *     position wins (the chess rule; test-rules-crazyhouse's fifty-move
+ *     test checks it);
+ *  3. dead position (insufficient_material): it ends the game as soon as it
+ *     arises, so it held already at any earlier occurrence and at every
+ *     earlier ply the n-move counter ran;
+ *  4. the n-move rule (nmove_plies);
+ *  5. repetition.
+ * 3 to 5 are draws in all four rules files (crazyhouse.md, janggi.md,
+ * chartima.md, strato.md), which do not order them; the order above only
+ * chooses the reason given when two hold at once (before issue 15
+ * Crazyhouse and Janggi named repetition first, Chartima and Strato the
+ * counter and material first). */
+VsGameState
+vs_game_state (const VsPosition *pos, const VsHistory *h, VsResult *result)
+{
+  const VsVariant *v = pos->variant;
+  *result = VS_RESULT_NONE;
+  if (v->end_hook)
+    {
+      VsGameState s = v->end_hook (pos, result);
+      if (s != VS_STATE_ONGOING)
+        return s;
+      *result = VS_RESULT_NONE;
+    }
+  uint64_t n;
+  if (v->count_legal)
+    n = v->count_legal (pos);
+  else
+    {
+      VsMove moves[VS_MAX_MOVES];
+      n = (uint64_t) v->generate (pos, VS_GEN_ALL, moves);
+    }
+  if (n == 0)
+    {
+      if (v->checkers (pos) > 0)
+        {
+          *result = outcome_result (pos, VS_END_LOSS);
+          return VS_STATE_CHECKMATE;
+        }
+      *result = outcome_result (pos, v->stalemate_outcome);
+      return VS_STATE_STALEMATE;
+    }
+  if (v->insufficient_material && v->insufficient_material (pos))
+    {
+      *result = VS_RESULT_DRAW;
+      return VS_STATE_INSUFFICIENT;
+    }
+  if (v->nmove_plies > 0 && pos->halfmove >= v->nmove_plies)
+    {
+      *result = VS_RESULT_DRAW;
+      return VS_STATE_FIFTY_MOVES;
+    }
+  if (v->repetition_times > 1)
+    {
+      int window = v->repetition_whole_history ? h->len : pos->halfmove;
+      if (vs_position_repetitions (pos, h, window) >= v->repetition_times - 1)
+        {
+          *result = outcome_result (pos, v->repetition_outcome);
+          return VS_STATE_REPETITION;
+        }
+    }
+  return VS_STATE_ONGOING;
+}
+
 VsGameState
 vs_position_state (const VsPosition *pos, const VsHistory *h, VsResult *result)
 {
   static const VsHistory none = { NULL, 0 };
   VsResult r = VS_RESULT_NONE;
-  VsGameState s = pos->variant->game_state (pos, h ? h : &none, &r);
+  const VsVariant *v = pos->variant;
+  VsGameState s = v->game_state ? v->game_state (pos, h ? h : &none, &r)
+                                 : vs_game_state (pos, h ? h : &none, &r);
   if (result)
     *result = r;
   return s;

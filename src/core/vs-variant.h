@@ -161,6 +161,13 @@ typedef enum {
   VS_RESULT_DRAW,
 } VsResult;
 
+/* Issue 15: an outcome for the side to move, as the rules give it. */
+typedef enum {
+  VS_END_DRAW = 0,
+  VS_END_LOSS,                  /* the side to move loses */
+  VS_END_WIN,                   /* the side to move wins  */
+} VsEndOutcome;
+
 /* ---- Notation ------------------------------------------------------------- */
 
 typedef enum {
@@ -340,7 +347,9 @@ struct _VsVariant {
   void     (*effects)     (const VsPosition *pos, VsMove m, VsMoveEffects *out);
   /* End-of-game test for the side to move (claims are automatic here), with
    * the result it implies.  h: the plies that led to pos (repetitions are
-   * counted in it); never NULL here (vs_position_state passes an empty one). */
+   * counted in it); never NULL here (vs_position_state passes an empty one).
+   * Optional: NULL (every built-in module) means vs_game_state, driven by
+   * the data of the "end of the game" block below. */
   VsGameState (*game_state) (const VsPosition *pos, const VsHistory *h, VsResult *result);
 
   /* Notation: write a legal move; parse text into a legal move (tolerant as
@@ -406,6 +415,36 @@ struct _VsVariant {
   /* Issue 18 (record reading speed): optional fast form of
    * vs_position_find_move(); NULL: it generates every legal move. */
   gboolean  (*find_move)  (const VsPosition *pos, int from, int to, VsMove *out);
+
+  /* ---- Issue 15: the end of the game as data (vs_game_state) ----------------
+   * The built-in modules leave game_state NULL and describe their rules
+   * here; vs_game_state tests them in its one order (see there). */
+  /* The outcome when the side to move has no legal move and is not in
+   * check (VS_END_DRAW in chess-like games). */
+  VsEndOutcome stalemate_outcome;
+  /* Plies without an irreversible move (pos->halfmove) that end the game
+   * as a draw (100: the 50-move rule); 0 if the variant has none. */
+  int          nmove_plies;
+  /* Repetition: the position occurring for the repetition_times-th time
+   * ends the game with repetition_outcome.  Earlier occurrences are looked
+   * for since the last irreversible move (pos->halfmove plies back), or in
+   * the whole history if repetition_whole_history (Crazyhouse: captured
+   * pieces come back, so a capture does not make a position unrepeatable). */
+  int          repetition_times;
+  VsEndOutcome repetition_outcome;
+  gboolean     repetition_whole_history;
+  /* Dead position (neither side can mate): a draw.  NULL if it never applies. */
+  gboolean    (*insufficient_material) (const VsPosition *pos);
+  /* Ends of the game particular to the variant, tested before all others
+   * (Janggi: two passes in a row, a bikjang accepted): returns the state
+   * and sets *result, or VS_STATE_ONGOING.  NULL if none. */
+  VsGameState (*end_hook) (const VsPosition *pos, VsResult *result);
+  /* Issue 15: cheap legality test for vs_position_is_legal, called only for
+   * a move that passed its generic checks (squares in range, a piece of the
+   * side to move on from, no own piece on to, drop of a piece in hand on an
+   * empty square…): TRUE exactly when m is in the legal list, found without
+   * generating it.  NULL: vs_position_is_legal looks m up in the lists. */
+  gboolean    (*is_legal) (const VsPosition *pos, VsMove m);
 };
 
 /* Issue 18: the display notation of v with the given id, or v's default
@@ -449,8 +488,9 @@ gboolean vs_position_in_check  (const VsPosition *pos);
  * or garbage) is legal in pos.  Moves that cannot be pseudo-legal (no piece
  * of the side to move on from, own piece on to, drop of a piece not in
  * hand, out-of-range squares…) are refused without generating moves; the
- * others are looked up in the NOISY list first when they may capture or
- * promote, else (and for variants of VS_FAMILY_OTHER) in the full list. */
+ * others go to the variant's is_legal hook, or without one are looked up in
+ * the NOISY list first when they may capture or promote, else (and for
+ * variants of VS_FAMILY_OTHER) in the full list. */
 gboolean vs_position_is_legal  (const VsPosition *pos, VsMove m);
 /* The legal move from → to that is not a pass (the first one if several,
  * e.g. promotion choices), or FALSE. */
@@ -466,6 +506,10 @@ void     vs_null_make_common   (VsPosition *pos, VsUndo *u, gboolean ep_in_key);
 void     vs_null_unmake_common (VsPosition *pos, const VsUndo *u);
 /* h may be NULL (no earlier plies known: no repetition). */
 VsGameState vs_position_state  (const VsPosition *pos, const VsHistory *h, VsResult *result);
+/* Issue 15: the one game-state test of the built-in variants, from the
+ * variant's end-of-game data; h never NULL.  The order (vs-variant.c)
+ * decides which state is reported when several rules hold at once. */
+VsGameState vs_game_state      (const VsPosition *pos, const VsHistory *h, VsResult *result);
 /* Number of times the current position occurred before in h, looking at
  * most max_back plies back (repetition helper for modules). */
 int      vs_position_repetitions (const VsPosition *pos, const VsHistory *h, int max_back);
