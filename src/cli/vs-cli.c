@@ -26,6 +26,7 @@ static const Command commands[] = {
   { "sheet", vs_cli_sheet, N_("print a game as a PDF study sheet with diagrams") },
   { "library", vs_cli_library, N_("a game library: import records, opening explorer, position search") },
   { "tune", vs_cli_tune, N_("fit the evaluation weights to self-play games (Texel tuning)") },
+  { "mates", vs_cli_mates, N_("mate suites from self-play, proved by a full-width prover") },
 
 };
 

@@ -20,6 +20,7 @@ int vs_cli_diagram (int argc, char **argv);
 int vs_cli_sheet (int argc, char **argv);    /* vs-cli-sheet.c */
 int vs_cli_library (int argc, char **argv);  /* vs-cli-library.c */
 int vs_cli_tune (int argc, char **argv);     /* vs-cli-tune.c */
+int vs_cli_mates (int argc, char **argv);    /* vs-cli-mates.c */
 
 /* Print a message to stderr in the CLI's style: "variant-study-cli: …". */
 void vs_cli_error (const char *format, ...) G_GNUC_PRINTF (1, 2);
