@@ -26,63 +26,12 @@
 #include <stdio.h>
 #include <string.h>
 
-static GPtrArray *
-read_book (const char *book, GError **error)
-{
-  GPtrArray *openings = g_ptr_array_new_with_free_func (g_free);
-  if (!book)
-    return openings;
-  g_autofree char *text = NULL;
-  if (!g_file_get_contents (book, &text, NULL, error))
-    {
-      g_ptr_array_free (openings, TRUE);
-      return NULL;
-    }
-  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
-  for (int i = 0; lines[i]; i++)
-    if (lines[i][0] && lines[i][0] != '#')
-      g_ptr_array_add (openings, g_strdup (g_strstrip (lines[i])));
-  return openings;
-}
-
-/* An opening line of the book ("startpos moves …", "fen … moves …"). */
-static gboolean
-play_opening (VsLine *ln, const VsVariant *v, const char *line)
-{
-  g_auto (GStrv) tok = g_strsplit_set (line, " \t", -1);
-  g_autoptr (GString) fen = g_string_new (NULL);
-  int i = 0;
-  if (tok[0] && strcmp (tok[0], "startpos") == 0)
-    i = 1;
-  else
-    {
-      if (tok[0] && strcmp (tok[0], "fen") == 0)
-        i = 1;
-      for (; tok[i] && strcmp (tok[i], "moves") != 0; i++)
-        g_string_append_printf (fen, "%s%s", fen->len ? " " : "", tok[i]);
-    }
-  if (!vs_line_init (ln, v, fen->len ? fen->str : v->start_fen, NULL))
-    return FALSE;
-  if (tok[i] && strcmp (tok[i], "moves") == 0)
-    i++;
-  for (; tok[i]; i++)
-    {
-      VsMove m;
-      if (!*tok[i])
-        continue;
-      if (!vs_move_parse (&ln->pos, tok[i], VS_NOTATION_UCI, &m, NULL, NULL))
-        return FALSE;
-      vs_line_make (ln, m);
-    }
-  return TRUE;
-}
-
 static int
 mates_generate (const VsVariant *v, int games, int nodes, guint32 seed, const char *book,
                 int max_moves, const char *out, const char *command)
 {
   g_autoptr (GError) error = NULL;
-  GPtrArray *openings = read_book (book, &error);
+  GPtrArray *openings = vs_cli_read_book (book, &error);
   if (!openings)
     {
       vs_cli_error ("%s", error->message);
@@ -112,7 +61,7 @@ mates_generate (const VsVariant *v, int games, int nodes, guint32 seed, const ch
     {
       const char *line = openings->len ? g_ptr_array_index (openings, g_rand_int_range (rand, 0, openings->len))
                                        : "startpos";
-      if (!play_opening (ln, v, line))
+      if (!vs_cli_play_opening (ln, v, line))
         continue;
       int opening_plies = ln->len;
       vs_search_clear (search);

@@ -30,8 +30,27 @@
 
 /* ---- generate --------------------------------------------------------------- */
 
-static gboolean
-play_opening (VsLine *ln, const VsVariant *v, const char *line)
+GPtrArray *
+vs_cli_read_book (const char *book, GError **error)
+{
+  GPtrArray *openings = g_ptr_array_new_with_free_func (g_free);
+  if (!book)
+    return openings;
+  g_autofree char *text = NULL;
+  if (!g_file_get_contents (book, &text, NULL, error))
+    {
+      g_ptr_array_free (openings, TRUE);
+      return NULL;
+    }
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+  for (int i = 0; lines[i]; i++)
+    if (lines[i][0] && lines[i][0] != '#')
+      g_ptr_array_add (openings, g_strdup (g_strstrip (lines[i])));
+  return openings;
+}
+
+gboolean
+vs_cli_play_opening (VsLine *ln, const VsVariant *v, const char *line)
 {
   g_auto (GStrv) tok = g_strsplit_set (line, " \t", -1);
   GString *fen = g_string_new (NULL);
@@ -67,20 +86,12 @@ static int
 tune_generate (const VsVariant *v, int games, int nodes, int per_game, guint32 seed,
                const char *book, const char *out, const char *command)
 {
-  GPtrArray *openings = g_ptr_array_new_with_free_func (g_free);
-  if (book)
+  g_autoptr (GError) book_error = NULL;
+  GPtrArray *openings = vs_cli_read_book (book, &book_error);
+  if (!openings)
     {
-      g_autofree char *text = NULL;
-      g_autoptr (GError) error = NULL;
-      if (!g_file_get_contents (book, &text, NULL, &error))
-        {
-          vs_cli_error ("%s", error->message);
-          return 1;
-        }
-      g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
-      for (int i = 0; lines[i]; i++)
-        if (lines[i][0] && lines[i][0] != '#')
-          g_ptr_array_add (openings, g_strdup (g_strstrip (lines[i])));
+      vs_cli_error ("%s", book_error->message);
+      return 1;
     }
   FILE *f = fopen (out, "w");
   if (!f)
@@ -99,7 +110,7 @@ tune_generate (const VsVariant *v, int games, int nodes, int per_game, guint32 s
   for (int game = 0; game < games; game++)
     {
       const char *line = openings->len ? g_ptr_array_index (openings, g_rand_int_range (rand, 0, openings->len)) : "startpos";
-      if (!play_opening (ln, v, line))
+      if (!vs_cli_play_opening (ln, v, line))
         continue;
       vs_search_clear (search);
       g_ptr_array_set_size (cand, 0);

@@ -1,6 +1,7 @@
 /* vs-cli.h — subcommands of variant-study-cli, one file each. */
 #pragma once
 #include <glib.h>
+#include "vs-variant.h"
 
 G_BEGIN_DECLS
 
@@ -36,5 +37,13 @@ gboolean vs_cli_parse_options (int *argc, char ***argv, const GOptionEntry *entr
  * printed to stderr (then *complete is FALSE).  FALSE only when the file
  * could not be read at all (printed too).  vs-cli-record.c */
 gboolean vs_cli_read_record (const char *path, const void *options, gpointer games, gboolean *complete);
+
+/* Opening books of self-play (data/openings/VARIANT.txt): the lines of FILE
+ * that are not comments, or an empty array for a NULL FILE; NULL with
+ * *error if it cannot be read.  vs-cli-tune.c */
+GPtrArray *vs_cli_read_book (const char *book, GError **error);
+/* Set ln to a book line: "startpos moves …" or
+ * "fen … moves …".  FALSE if the line does not read.  vs-cli-tune.c */
+gboolean   vs_cli_play_opening (VsLine *ln, const VsVariant *v, const char *line);
 
 G_END_DECLS
