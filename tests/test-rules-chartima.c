@@ -1140,6 +1140,75 @@ test_incremental_legality (void)
   g_test_message ("%d positions compared", positions);
 }
 
+/* Issue 15: the generator's own stages and its one-piece generation.  Over
+ * random games from every reference position, ch_generate's QUIET list is
+ * exactly ALL minus NOISY in ALL's order, and ch_generate_from_to (the
+ * cheap legality test) gives exactly the moves of ALL with that from and
+ * to square, for every from/to pair of the board. */
+static void
+test_stages_from_to (void)
+{
+  g_autoptr(GPtrArray) cases = vs_test_load_perft ("chartima", &vs_variant_chartima);
+  GRand *rand = g_rand_new_with_seed (1515);
+  const char *last = "";
+  int positions = 0, pairs = 0, quiets = 0;
+  for (guint i = 0; i < cases->len; i++)
+    {
+      VsPerftCase *c = cases->pdata[i];
+      if (strcmp (c->fen, last) == 0)
+        continue;
+      last = c->fen;
+      for (int game = 0; game < 2; game++)
+        {
+          g_autofree VsPosition *pos = load_fen (c->fen);
+          for (int ply = 0; ply < 100; ply++)
+            {
+              VsMove all[VS_MAX_MOVES], noisy[VS_MAX_MOVES], quiet[VS_MAX_MOVES], want[VS_MAX_MOVES];
+              ChBoard cb;
+              ch_board_from_pos (&cb, pos);
+              int n = ch_generate (&cb, VS_GEN_ALL, all);
+              int nn = ch_generate (&cb, VS_GEN_NOISY, noisy);
+              int nq = ch_generate (&cb, VS_GEN_QUIET, quiet);
+              int nw = 0, j = 0;
+              for (int k = 0; k < n; k++)
+                {
+                  if (j < nn && noisy[j] == all[k])
+                    j++;
+                  else
+                    want[nw++] = all[k];
+                }
+              g_assert_cmpint (j, ==, nn);
+              g_assert_cmpmem (quiet, nq * sizeof (VsMove), want, nw * sizeof (VsMove));
+              quiets += nq;
+              /* every pair whose from holds a piece of the side to move */
+              for (int from = 0; from < CH_SQUARES; from++)
+                {
+                  if (!cb.b[from] || VS_PIECE_COLOR (cb.b[from]) != cb.side)
+                    continue;
+                  for (int to = 0; to < CH_SQUARES; to++)
+                    {
+                      VsMove got[VS_MAX_MOVES];
+                      int ng = ch_generate_from_to (&cb, from, to, got);
+                      nw = 0;
+                      for (int k = 0; k < n; k++)
+                        if (VS_MOVE_FROM (all[k]) == from && VS_MOVE_TO (all[k]) == to)
+                          want[nw++] = all[k];
+                      g_assert_cmpmem (got, ng * sizeof (VsMove), want, nw * sizeof (VsMove));
+                      pairs++;
+                    }
+                }
+              positions++;
+              if (n == 0)
+                break;
+              vs_test_make (pos, all[g_rand_int_range (rand, 0, n)]);
+            }
+        }
+    }
+  g_rand_free (rand);
+  g_test_message ("%d positions, %d quiet moves, %d from/to pairs compared", positions, quiets, pairs);
+  g_assert_cmpint (quiets, >, 0);
+}
+
 /* Issue 18: record notation with the Japanese piece names of RULES.md §2.3,
  * golden strings, then every legal move of random games written and read
  * back to the same move. */
@@ -1256,5 +1325,6 @@ main (int argc, char **argv)
   g_test_add_func ("/chartima/example/ca-c7-c3-mate", test_example_cannon_mate);
   g_test_add_func ("/chartima/consistency/reference-positions", test_consistency);
   g_test_add_func ("/chartima/consistency/incremental-legality", test_incremental_legality);
+  g_test_add_func ("/chartima/consistency/stages-from-to", test_stages_from_to);
   return g_test_run ();
 }
