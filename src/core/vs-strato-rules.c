@@ -1,4 +1,4 @@
-/* vs-strato.c — Strato Chess: three 8×8 boards stacked as levels A, B, C.
+/* vs-strato-rules.c — Strato Chess: three 8×8 boards stacked as levels A, B, C.
  *
  * The rules are those of src/core/RULES.md §3, followed to the letter:
  *  - planar moves are chess moves on one level (the only captures);
@@ -18,123 +18,13 @@
  * constant tables and slider attacks of vs-attack8.h (shared with
  * Crazyhouse), so generation and make/unmake allocate nothing.
  *
- * UCI notation: level letter + square for from and to, e.g. "Ae2Be4", a
- * promotion adds the lower-case piece letter ("Bb7Bb8q"); castling is written
- * as the King's move: "Ae1Ag1", "Ae1Ac1", with a level shift "Ae1Bg1".
- *
- * Record (SAN) notation (RULES.md §3.9): "P Ae2 - Be4", "B Bc4 x Bf7 +",
- * "P Bb7 - Bb8 = Q", "O-O @B", "P Be5 x Bd6 e.p.", read tolerantly. */
+ * Move text (UCI and record notation) is in vs-strato-notation.c, the
+ * internals both files share in vs-strato-private.h. */
 #include "config.h"
-#include "vs-strato.h"
+#include "vs-strato-private.h"
 #include "vs-position-string.h"
-#include "vs-attack8.h"
 
 #include <glib/gi18n.h>
-#include <string.h>
-
-enum { PAWN = 1, KNIGHT, BISHOP, ROOK, QUEEN, KING };
-
-#define N_LEVELS 3
-#define UNMOVED  VS_PIECE_FLAG
-#define LEVEL(sq) ((sq) >> 6)
-#define S64(sq)   ((sq) & 63)
-#define BB(s)     (1ULL << (s))
-
-/* Planar attacks (one 8×8 level; every level uses the same): vs-attack8.h,
- * sliders by ray scans (faster here than its hyperbola quintessence). */
-
-static inline int
-lsb (uint64_t b)
-{
-  return __builtin_ctzll (b);
-}
-
-/* ---- Private position state ------------------------------------------------ */
-
-typedef struct {
-  uint64_t type[N_LEVELS][8];    /* [level][piece type]; [level][0] = occupied */
-  uint64_t color[N_LEVELS][2];   /* [level][colour] */
-  uint8_t  king[2];              /* King squares 0..191 */
-  uint8_t  ep_keyed;             /* the ep square is in the key (a capture is possible) */
-} StratoBoard;
-
-G_STATIC_ASSERT (sizeof (StratoBoard) <= sizeof (((VsPosition *) 0)->priv));
-
-#define SB(pos) ((StratoBoard *) (pos)->priv.bytes)
-#define CSB(pos) ((const StratoBoard *) (pos)->priv.bytes)
-
-static inline void
-sb_toggle (StratoBoard *b, int sq, VsPiece p)
-{
-  int l = LEVEL (sq);
-  uint64_t m = BB (S64 (sq));
-  b->type[l][0] ^= m;
-  b->type[l][VS_PIECE_TYPE (p)] ^= m;
-  b->color[l][VS_PIECE_COLOR (p)] ^= m;
-}
-
-static inline void
-put (VsPosition *pos, int sq, VsPiece p)
-{
-  StratoBoard *b = SB (pos);
-  pos->board[sq] = p;
-  sb_toggle (b, sq, p);
-  pos->key ^= vs_zobrist_psq[p & 0x7f][sq];
-  if (VS_PIECE_TYPE (p) == KING)
-    b->king[VS_PIECE_COLOR (p)] = sq;
-}
-
-static inline VsPiece
-take (VsPosition *pos, int sq)
-{
-  VsPiece p = pos->board[sq];
-  pos->board[sq] = VS_PIECE_NONE;
-  sb_toggle (SB (pos), sq, p);
-  pos->key ^= vs_zobrist_psq[p & 0x7f][sq];
-  return p;
-}
-
-/* Pieces of colour `by` attacking square s of level l, planar: with the
- * level's occupancy `occ` and without the pieces in `gone` (captured). */
-static inline uint64_t
-attackers (const StratoBoard *b, int l, int s, int by, uint64_t occ, uint64_t gone)
-{
-  const uint64_t *t = b->type[l];
-  uint64_t them = b->color[l][by] & ~gone;
-  uint64_t a = (vs_a8_knight[s] & t[KNIGHT]) | (vs_a8_king[s] & t[KING]) | (vs_a8_pawn[by ^ 1][s] & t[PAWN]);
-  uint64_t rq = (t[ROOK] | t[QUEEN]) & them;
-  uint64_t bq = (t[BISHOP] | t[QUEEN]) & them;
-  if (rq & vs_a8_lines[s])
-    a |= vs_a8_rook_rays (occ, s) & rq;
-  if (bq & vs_a8_lines[s])
-    a |= vs_a8_bishop_rays (occ, s) & bq;
-  return a & them;
-}
-
-static inline uint64_t
-checkers_bb (const StratoBoard *b, int side)
-{
-  int k = b->king[side], l = LEVEL (k);
-  return attackers (b, l, S64 (k), side ^ 1, b->type[l][0], 0);
-}
-
-static inline int
-pawn_forward (int color)
-{
-  return color == VS_WHITE ? 8 : -8;
-}
-
-static inline int
-last_rank (int color)
-{
-  return color == VS_WHITE ? 7 : 0;
-}
-
-static inline int
-start_rank (int color)
-{
-  return color == VS_WHITE ? 1 : 6;
-}
 
 /* ---- Legality ---------------------------------------------------------------- */
 
@@ -269,8 +159,8 @@ gen_castling (Gen *g, int sq)
     }
 }
 
-static int
-generate_moves (const VsPosition *pos, VsGenType type, VsMove *out)
+int
+strato_generate_moves (const VsPosition *pos, VsGenType type, VsMove *out)
 {
   const StratoBoard *b = CSB (pos);
   const VsPiece *board = pos->board;
@@ -409,14 +299,14 @@ generate_moves (const VsPosition *pos, VsGenType type, VsMove *out)
 static int
 strato_generate (const VsPosition *pos, VsGenType type, VsMove *out)
 {
-  return generate_moves (pos, type, out);
+  return strato_generate_moves (pos, type, out);
 }
 
 static uint64_t
 strato_count_legal (const VsPosition *pos)
 {
   VsMove moves[VS_MAX_MOVES];
-  return generate_moves (pos, VS_GEN_ALL, moves);
+  return strato_generate_moves (pos, VS_GEN_ALL, moves);
 }
 
 /* Is an en-passant capture onto pos->ep legal for the side to move? */
@@ -456,7 +346,7 @@ castle_rook_squares (VsMove m, int *rook_from, int *rook_to)
   *rook_to = LEVEL (to) * 64 + rank_base + (king_side ? 5 : 3);
 }
 
-static void
+void
 strato_make (VsPosition *pos, VsMove m, VsUndo *u)
 {
   StratoBoard *b = SB (pos);
@@ -577,7 +467,7 @@ strato_checkers (const VsPosition *pos)
 
 /* ---- Effects --------------------------------------------------------------------------- */
 
-static void
+void
 strato_effects (const VsPosition *pos, VsMove m, VsMoveEffects *out)
 {
   int from = VS_MOVE_FROM (m), to = VS_MOVE_TO (m);
@@ -646,8 +536,6 @@ insufficient_material (const VsPosition *pos)
 }
 
 /* ---- Position strings -------------------------------------------------------------------- */
-
-static const char piece_letters[] = " PNBRQK";
 
 static void
 compute_board (const VsPiece *board, StratoBoard *b)
@@ -727,323 +615,6 @@ const char *
 vs_strato_start_fen (gboolean white_above)
 {
   return white_above ? VS_STRATO_START_WHITE_ABOVE : VS_STRATO_START_WHITE_BELOW;
-}
-
-/* ---- Notation ------------------------------------------------------------------------------ */
-
-/* The position after m, on the heap (notation only, not the hot path). */
-static VsPosition *
-position_after (const VsPosition *pos, VsMove m)
-{
-  VsPosition *tmp = g_memdup2 (pos, sizeof *tmp);
-  VsUndo u;
-  strato_make (tmp, m, &u);
-  return tmp;
-}
-
-/* 0 no check, 1 check, 2 mate */
-static int
-check_status (const VsPosition *pos, VsMove m)
-{
-  VsMoveEffects fx;
-  strato_effects (pos, m, &fx);
-  if (!fx.gives_check)
-    return 0;
-  g_autofree VsPosition *after = position_after (pos, m);
-  VsMove moves[VS_MAX_MOVES];
-  return generate_moves (after, VS_GEN_ALL, moves) == 0 ? 2 : 1;
-}
-
-static void
-strato_write_move (const VsPosition *pos, VsMove m, VsNotation n, char out[VS_MOVE_TEXT_MAX])
-{
-  const VsGeometry *geom = &vs_variant_strato.geom;
-  int from = VS_MOVE_FROM (m), to = VS_MOVE_TO (m);
-  VsMoveKind kind = VS_MOVE_KIND (m);
-  char f[8], t[8];
-  vs_square_name (geom, from, f);
-  vs_square_name (geom, to, t);
-
-  if (n != VS_NOTATION_SAN)
-    {
-      if (kind == VS_MOVE_PROMOTION)
-        g_snprintf (out, VS_MOVE_TEXT_MAX, "%s%s%c", f, t,
-                    g_ascii_tolower (piece_letters[VS_MOVE_PIECE (m)]));
-      else
-        g_snprintf (out, VS_MOVE_TEXT_MAX, "%s%s", f, t);
-      return;
-    }
-
-  GString *s = g_string_sized_new (32);
-  if (kind == VS_MOVE_CASTLE)
-    {
-      g_string_append (s, (S64 (to) & 7) == 6 ? "O-O" : "O-O-O");
-      if (LEVEL (to) != LEVEL (from))
-        g_string_append_printf (s, " @%c", 'A' + LEVEL (to));
-    }
-  else
-    {
-      gboolean capture = pos->board[to] != 0 || kind == VS_MOVE_EN_PASSANT;
-      g_string_append_printf (s, "%c %s %c %s", piece_letters[VS_PIECE_TYPE (pos->board[from])],
-                              f, capture ? 'x' : '-', t);
-      if (kind == VS_MOVE_PROMOTION)
-        g_string_append_printf (s, " = %c", piece_letters[VS_MOVE_PIECE (m)]);
-      if (kind == VS_MOVE_EN_PASSANT)
-        g_string_append (s, " e.p.");
-    }
-  int cs = check_status (pos, m);
-  if (cs)
-    g_string_append (s, cs == 2 ? " #" : " +");
-  g_strlcpy (out, s->str, VS_MOVE_TEXT_MAX);
-  g_string_free (s, TRUE);
-}
-
-/* Reads a square (level, file, rank) from lower-cased text; -1 if none. */
-static int
-read_square (const char **p)
-{
-  const char *s = *p;
-  if (s[0] < 'a' || s[0] > 'c' || s[1] < 'a' || s[1] > 'h' || s[2] < '1' || s[2] > '8')
-    return -1;
-  *p = s + 3;
-  return (s[0] - 'a') * 64 + (s[2] - '1') * 8 + (s[1] - 'a');
-}
-
-static int
-promotion_type (char c)
-{
-  switch (c)
-    {
-    case 'q': return QUEEN;
-    case 'r': return ROOK;
-    case 'b': return BISHOP;
-    case 'n': return KNIGHT;
-    default: return 0;
-    }
-}
-
-static gboolean
-bad_move (GError **error, const char *text)
-{
-  g_autofree char *shown = g_utf8_make_valid (text, -1);
-  g_set_error (error, VS_CORE_ERROR, VS_CORE_ERROR_BAD_MOVE,
-               _("“%s” is not a Strato Chess move"), shown);
-  return FALSE;
-}
-
-static gboolean
-strato_parse_move (const VsPosition *pos, const char *text, VsNotation n,
-                   VsMove *out, const char **warning, GError **error)
-{
-  VsMove moves[VS_MAX_MOVES];
-  int n_moves = generate_moves (pos, VS_GEN_ALL, moves);
-  char buf[VS_MOVE_TEXT_MAX];
-  int len = 0;
-
-  const char *dummy;
-  if (warning == NULL)
-    warning = &dummy;
-  *warning = NULL;
-  if (n != VS_NOTATION_SAN && n != VS_NOTATION_UCI)
-    {
-      g_set_error_literal (error, VS_CORE_ERROR, VS_CORE_ERROR_UNSUPPORTED,
-                           _("Strato Chess moves are written in record or UCI notation"));
-      return FALSE;
-    }
-  if (text == NULL)
-    return bad_move (error, "");
-  /* normalise: no spaces, lower case, 0 → o, : → x */
-  for (const char *c = text; *c && len < VS_MOVE_TEXT_MAX - 1; c++)
-    {
-      if (g_ascii_isspace (*c))
-        continue;
-      char d = g_ascii_tolower (*c);
-      if (d == '0')
-        d = 'o';
-      else if (d == ':')
-        d = 'x';
-      buf[len++] = d;
-    }
-  /* drop trailing annotation glyphs */
-  while (len > 0 && (buf[len - 1] == '!' || buf[len - 1] == '?'))
-    len--;
-  buf[len] = '\0';
-  if (len == 0)
-    return bad_move (error, text);
-
-  const char *p = buf;
-  int from = -1, to = -1, promo = 0, castle_side = -1, castle_level = -1;
-  int piece = 0;
-  gboolean capture_mark = FALSE, ep_mark = FALSE;
-  int check_mark = 0;   /* 0 none, 1 +, 2 # */
-
-  if (n != VS_NOTATION_SAN)
-    {
-      from = read_square (&p);
-      to = from >= 0 ? read_square (&p) : -1;
-      if (to < 0)
-        return bad_move (error, text);
-      if (*p && !(promo = promotion_type (*p++)))
-        return bad_move (error, text);
-      if (*p)
-        return bad_move (error, text);
-    }
-  else if (p[0] == 'o')
-    {
-      p++;
-      if (*p == '-')
-        p++;
-      if (*p++ != 'o')
-        return bad_move (error, text);
-      castle_side = 0;
-      const char *q = p;
-      if (*q == '-')
-        q++;
-      if (*q == 'o')
-        {
-          castle_side = 1;
-          p = q + 1;
-        }
-      if (*p == '@')
-        {
-          p++;
-          if (*p < 'a' || *p > 'c')
-            return bad_move (error, text);
-          castle_level = *p++ - 'a';
-        }
-    }
-  else
-    {
-      const char *q = p;
-      if (*q && strchr ("pnbrqk", *q) && (from = (q++, read_square (&q))) >= 0)
-        {
-          piece = strchr (piece_letters, g_ascii_toupper (*p)) - piece_letters;
-          p = q;
-        }
-      else
-        {
-          from = read_square (&p);
-          if (from < 0)
-            return bad_move (error, text);
-        }
-      if (*p == '-')
-        p++;
-      else if (*p == 'x')
-        {
-          capture_mark = TRUE;
-          p++;
-        }
-      to = read_square (&p);
-      if (to < 0)
-        return bad_move (error, text);
-      if (*p == '=')
-        {
-          p++;
-          promo = promotion_type (*p);
-          if (!promo)
-            return bad_move (error, text);
-          p++;
-        }
-      else if ((promo = promotion_type (*p)))
-        p++;
-      if (p[0] == 'e')
-        {
-          if (g_str_has_prefix (p, "e.p."))
-            p += 4;
-          else if (g_str_has_prefix (p, "e.p") || g_str_has_prefix (p, "ep."))
-            p += 3;
-          else if (g_str_has_prefix (p, "ep"))
-            p += 2;
-          else
-            return bad_move (error, text);
-          ep_mark = TRUE;
-        }
-    }
-  if (n == VS_NOTATION_SAN)
-    {
-      if (*p == '+')
-        {
-          check_mark = 1;
-          p++;
-          if (*p == '+')
-            p++;
-        }
-      else if (*p == '#')
-        {
-          check_mark = 2;
-          p++;
-        }
-      if (*p)
-        return bad_move (error, text);
-    }
-
-  /* find the legal move */
-  VsMove found = VS_MOVE_NONE;
-  int matches = 0;
-  for (int i = 0; i < n_moves; i++)
-    {
-      VsMove m = moves[i];
-      if (castle_side >= 0)
-        {
-          if (VS_MOVE_KIND (m) != VS_MOVE_CASTLE)
-            continue;
-          int mto = VS_MOVE_TO (m);
-          if (((S64 (mto) & 7) == 6) != (castle_side == 0))
-            continue;
-          int level = castle_level >= 0 ? castle_level : LEVEL (VS_MOVE_FROM (m));
-          if (LEVEL (mto) != level)
-            continue;
-        }
-      else
-        {
-          if (VS_MOVE_FROM (m) != from || VS_MOVE_TO (m) != to)
-            continue;
-          if (promo && VS_MOVE_PIECE (m) != promo)
-            continue;
-        }
-      if (matches == 0)
-        found = m;
-      matches++;
-    }
-  g_autofree char *shown = g_utf8_make_valid (text, -1);
-  if (matches == 0)
-    {
-      if (castle_side < 0 && piece && from >= 0 &&
-          (pos->board[from] == 0 || VS_PIECE_TYPE (pos->board[from]) != piece))
-        g_set_error (error, VS_CORE_ERROR, VS_CORE_ERROR_ILLEGAL_MOVE,
-                     _("“%s”: there is no such piece on the starting square"), shown);
-      else
-        g_set_error (error, VS_CORE_ERROR, VS_CORE_ERROR_ILLEGAL_MOVE,
-                     _("“%s” is not a legal move in this position"), shown);
-      return FALSE;
-    }
-  if (matches > 1)
-    {
-      g_set_error (error, VS_CORE_ERROR, VS_CORE_ERROR_AMBIGUOUS_MOVE,
-                   _("“%s”: the promotion piece is missing"), shown);
-      return FALSE;
-    }
-  if (piece && VS_PIECE_TYPE (pos->board[VS_MOVE_FROM (found)]) != piece)
-    {
-      g_set_error (error, VS_CORE_ERROR, VS_CORE_ERROR_ILLEGAL_MOVE,
-                   _("“%s”: there is no such piece on the starting square"), shown);
-      return FALSE;
-    }
-  if (n == VS_NOTATION_SAN)
-    {
-      VsMoveKind kind = VS_MOVE_KIND (found);
-      gboolean capture = kind == VS_MOVE_EN_PASSANT ||
-                         (kind != VS_MOVE_CASTLE && pos->board[VS_MOVE_TO (found)] != 0);
-      int cs = check_status (pos, found);
-      if (ep_mark && kind != VS_MOVE_EN_PASSANT)
-        *warning = "e.p. written for a move that is not en passant";
-      else if (castle_side < 0 && kind != VS_MOVE_CASTLE && capture_mark != capture)
-        *warning = capture ? "capture written with “-”" : "“x” written for a move that captures nothing";
-      else if (check_mark != cs)
-        *warning = check_mark == 0 ? "check mark missing" : "wrong check mark";
-    }
-  *out = found;
-  return TRUE;
 }
 
 /* ---- The variant -------------------------------------------------------------------------- */
