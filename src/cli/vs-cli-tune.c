@@ -14,6 +14,8 @@
  *       kept within half its value, at least 20 cp, of the start), and writes
  *       the table as source (src/engine/vs-eval-weights-VARIANT.h) with the
  *       data's seed and command in its comment.
+ *   tune label / tune correlate: held-out positions scored by a UCI engine,
+ *       and the evaluation's correlation with them (vs-cli-correlate.c).
  *
  * Tuning data is regenerated when needed, never committed in bulk.
  */
@@ -320,8 +322,8 @@ tune_fit (const VsVariant *v, const char *data, int passes, const char *out, con
 int
 vs_cli_tune (int argc, char **argv)
 {
-  char *variant_id = NULL, *book = NULL, *out = NULL, *data = NULL;
-  int games = 100, nodes = 2000, per_game = 6, passes = 6, seed = 1;
+  char *variant_id = NULL, *book = NULL, *out = NULL, *data = NULL, *engine = NULL;
+  int games = 100, nodes = 2000, per_game = 6, passes = 6, seed = 1, depth = 16;
   GOptionEntry entries[] = {
     { "variant", 'v', 0, G_OPTION_ARG_STRING, &variant_id, N_("Variant: chartima, strato, janggi, crazyhouse"), "ID" },
     { "games", 'g', 0, G_OPTION_ARG_INT, &games, N_("generate: self-play games (default 100)"), "N" },
@@ -331,11 +333,13 @@ vs_cli_tune (int argc, char **argv)
     { "book", 'b', 0, G_OPTION_ARG_FILENAME, &book, N_("generate: opening book"), "FILE" },
     { "data", 'd', 0, G_OPTION_ARG_FILENAME, &data, N_("fit: positions written by generate"), "FILE" },
     { "passes", 'i', 0, G_OPTION_ARG_INT, &passes, N_("fit: coordinate-descent passes (default 6)"), "N" },
+    { "engine", 'e', 0, G_OPTION_ARG_STRING, &engine, N_("label: the UCI engine command that scores the positions"), "CMD" },
+    { "depth", 0, 0, G_OPTION_ARG_INT, &depth, N_("label: search depth (default 16)"), "D" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &out, N_("Output file"), "FILE" },
     { NULL }
   };
   g_autofree char *command = g_strjoinv (" ", argv);
-  g_autoptr (GOptionContext) ctx = g_option_context_new (_("generate|fit — Texel tuning of the evaluation weights"));
+  g_autoptr (GOptionContext) ctx = g_option_context_new (_("generate|fit|label|correlate — Texel tuning of the evaluation weights"));
   g_option_context_add_main_entries (ctx, entries, GETTEXT_PACKAGE);
   g_autoptr (GError) error = NULL;
   if (!g_option_context_parse (ctx, &argc, &argv, &error))
@@ -344,16 +348,20 @@ vs_cli_tune (int argc, char **argv)
       return 2;
     }
   const VsVariant *v = variant_id ? vs_variant_lookup (variant_id) : NULL;
+  if (argc >= 2 && v && data && strcmp (argv[1], "correlate") == 0)
+    return vs_cli_tune_correlate (v, data);
   if (argc < 2 || !v || !out)
     {
-      vs_cli_error (_("usage: tune generate|fit -v VARIANT … -o FILE"));
+      vs_cli_error (_("usage: tune generate|fit|label -v VARIANT … -o FILE, or tune correlate -v VARIANT -d FILE"));
       return 2;
     }
   g_autofree char *full = g_strconcat ("variant-study-cli ", command, NULL);
+  if (strcmp (argv[1], "label") == 0 && data && engine)
+    return vs_cli_tune_label (v, data, engine, depth, out, full);
   if (strcmp (argv[1], "generate") == 0)
     return tune_generate (v, games, nodes, per_game, (guint32) seed, book, out, full);
   if (strcmp (argv[1], "fit") == 0 && data)
     return tune_fit (v, data, passes, out, full);
-  vs_cli_error (_("usage: tune generate|fit -v VARIANT … -o FILE"));
+  vs_cli_error (_("usage: tune generate|fit|label -v VARIANT … -o FILE, or tune correlate -v VARIANT -d FILE"));
   return 2;
 }

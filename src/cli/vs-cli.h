@@ -46,4 +46,10 @@ GPtrArray *vs_cli_read_book (const char *book, GError **error);
  * "fen … moves …".  FALSE if the line does not read.  vs-cli-tune.c */
 gboolean   vs_cli_play_opening (VsLine *ln, const VsVariant *v, const char *line);
 
+/* tune label / tune correlate (vs-cli-correlate.c): held-out positions
+ * scored by a UCI engine, and the evaluation's correlation with them. */
+int vs_cli_tune_label     (const VsVariant *v, const char *data, const char *engine, int depth,
+                           const char *out, const char *command);
+int vs_cli_tune_correlate (const VsVariant *v, const char *data);
+
 G_END_DECLS

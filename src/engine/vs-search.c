@@ -753,3 +753,25 @@ vs_search_run (VsSearch *s, const VsPosition *pos, const VsHistory *hist, const 
   atomic_store (&s->running, 0);
   return best;
 }
+
+int
+vs_search_quiesce (VsSearch *s, const VsPosition *pos, const VsHistory *hist)
+{
+  g_return_val_if_fail (!atomic_load (&s->running), 0);
+  atomic_store (&s->running, 1);
+  s->start_us = g_get_monotonic_time ();
+  vs_search_limits_init (&s->limits);
+  s->limits.multipv = 1;
+  s->func = NULL;
+  s->user_data = NULL;
+  s->soft_us = s->hard_us = 0;
+  s->tables = vs_eval_tables (pos->variant);
+  vs_tt_new_search (&s->tt);
+  vs_threads_ensure (s);
+  VsWorker *w = s->workers[0];
+  vs_threads_setup (s, w, 0, pos, hist, NULL, 0);
+  int score = qsearch (w, -VS_SCORE_INF, VS_SCORE_INF, 0, 0, -1);
+  atomic_store (&s->stop, 0);
+  atomic_store (&s->running, 0);
+  return score;
+}

@@ -96,6 +96,13 @@ VsMove    vs_search_run          (VsSearch *search, const VsPosition *pos,
 void      vs_search_stop         (VsSearch *search);
 guint64   vs_search_nodes        (VsSearch *search);
 
+/* The quiescence search alone (captures and promotions from pos, with the
+ * static evaluation as stand-pat), as the search scores a leaf: centipawns
+ * for the side to move.  `hist` as for vs_search_run.  Not while a search
+ * runs; single-threaded and deterministic. */
+int       vs_search_quiesce      (VsSearch *search, const VsPosition *pos,
+                                  const VsHistory *hist);
+
 /* Static evaluation (vs-eval.c), centipawns for the side to move. */
 int       vs_eval                (const VsPosition *pos);
 

@@ -7,6 +7,7 @@
 #include "vs-record.h"
 
 #include <glib/gstdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include "../vs-test-history.h"
@@ -323,6 +324,64 @@ test_annotate_auto_fs (void)
   g_rmdir (dir);
 }
 
+/* Issue 17: `tune correlate` on the held-out Crazyhouse positions scored
+ * by Fairy-Stockfish at depth 16 (tests/data/held-out): 20 positions, two
+ * correlations in [-1, 1]; with every reference score negated both
+ * correlations change sign exactly (so the side-to-move / White conversion
+ * is the same for both evaluations and the reference); a line that does
+ * not read is an error with its line number. */
+static void
+parse_correlations (const char *out, double *st, double *qs)
+{
+  const char *a = strstr (out, "static ");
+  const char *b = strstr (out, "static + quiescence ");
+  g_assert_nonnull (a);
+  g_assert_nonnull (b);
+  *st = g_ascii_strtod (a + strlen ("static "), NULL);
+  *qs = g_ascii_strtod (b + strlen ("static + quiescence "), NULL);
+  g_assert_cmpfloat (ABS (*st), <=, 1.0);
+  g_assert_cmpfloat (ABS (*qs), <=, 1.0);
+}
+
+static void
+test_tune_correlate (void)
+{
+  g_autofree char *data = data_path ("held-out/crazyhouse.tsv");
+  g_autofree char *out = NULL, *err = NULL;
+  g_assert_cmpint (run (&out, &err, "tune", "correlate", "-v", "crazyhouse", "-d", data, NULL), ==, 0);
+  g_assert_true (g_str_has_prefix (out, "20 positions;"));
+  double st, qs;
+  parse_correlations (out, &st, &qs);
+
+  g_autofree char *text = NULL;
+  g_assert_true (g_file_get_contents (data, &text, NULL, NULL));
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+  GString *neg = g_string_new (NULL);
+  for (int i = 0; lines[i]; i++)
+    {
+      if (!lines[i][0] || lines[i][0] == '#')
+        continue;
+      char *sp = strchr (lines[i], ' ');
+      g_assert_nonnull (sp);
+      g_string_append_printf (neg, "%d%s\n", -atoi (lines[i]), sp);
+    }
+  g_autofree char *dir = g_dir_make_tmp ("vs-cli-correlate-XXXXXX", NULL);
+  g_autofree char *neg_path = g_build_filename (dir, "negated.tsv", NULL);
+  g_assert_true (g_file_set_contents (neg_path, neg->str, -1, NULL));
+  g_string_free (neg, TRUE);
+  g_assert_cmpint (run (&out, &err, "tune", "correlate", "-v", "crazyhouse", "-d", neg_path, NULL), ==, 0);
+  double nst, nqs;
+  parse_correlations (out, &nst, &nqs);
+  g_assert_cmpfloat_with_epsilon (nst, -st, 0.0011);
+  g_assert_cmpfloat_with_epsilon (nqs, -qs, 0.0011);
+
+  g_assert_true (g_file_set_contents (neg_path, "# a comment\n12 not a position\n", -1, NULL));
+  g_assert_cmpint (run (&out, &err, "tune", "correlate", "-v", "crazyhouse", "-d", neg_path, NULL), ==, 1);
+  g_assert_nonnull (strstr (err, "line 2:"));
+  g_unlink (neg_path);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -333,5 +392,6 @@ main (int argc, char **argv)
   g_test_add_func ("/record/cli/annotate-auto-fs", test_annotate_auto_fs);
   g_test_add_func ("/record/cli/annotate-damaged", test_annotate_damaged);
   g_test_add_func ("/record/cli/annotate-game-over", test_annotate_game_over);
+  g_test_add_func ("/record/cli/tune-correlate", test_tune_correlate);
   return g_test_run ();
 }
