@@ -25,9 +25,10 @@
 #include <stdio.h>
 #include <string.h>
 
-/* The position strings of DATA, with the number in front of each. */
+/* The position strings of DATA, with the number in front of each; *origin
+ * (if not NULL) gets DATA's first comment line. */
 static gboolean
-read_scored (const char *data, const VsVariant *v, GArray *scores, GPtrArray *fens)
+read_scored (const char *data, const VsVariant *v, GArray *scores, GPtrArray *fens, char **origin)
 {
   g_autofree char *text = NULL;
   g_autoptr (GError) error = NULL;
@@ -41,6 +42,8 @@ read_scored (const char *data, const VsVariant *v, GArray *scores, GPtrArray *fe
     {
       char *l = g_strstrip (lines[i]);
       char *sp = strchr (l, ' ');
+      if (l[0] == '#' && origin && !*origin)
+        *origin = g_strdup (g_strstrip (l + 1));
       if (l[0] == '#' || !sp)
         continue;
       *sp = '\0';
@@ -69,7 +72,8 @@ vs_cli_tune_label (const VsVariant *v, const char *data, const char *engine, int
 {
   g_autoptr (GArray) unused = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr (GPtrArray) fens = g_ptr_array_new_with_free_func (g_free);
-  if (!read_scored (data, v, unused, fens))
+  g_autofree char *origin = NULL;
+  if (!read_scored (data, v, unused, fens, &origin))
     return 1;
   g_autoptr (GError) error = NULL;
   g_autoptr (VsUciClient) client = vs_uci_client_new (engine);
@@ -85,8 +89,8 @@ vs_cli_tune_label (const VsVariant *v, const char *data, const char *engine, int
       vs_cli_error (_("cannot write %s"), out);
       return 1;
     }
-  fprintf (f, "# %s at depth %d, centipawns for White; command: %s\n",
-           vs_uci_client_get_name (client), depth, command);
+  fprintf (f, "# %s at depth %d, centipawns for White; command: %s; positions: %s\n",
+           vs_uci_client_get_name (client), depth, command, origin ? origin : data);
   int written = 0, mates = 0;
   for (guint i = 0; i < fens->len; i++)
     {
@@ -145,7 +149,7 @@ vs_cli_tune_correlate (const VsVariant *v, const char *data)
 {
   g_autoptr (GArray) ref = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr (GPtrArray) fens = g_ptr_array_new_with_free_func (g_free);
-  if (!read_scored (data, v, ref, fens))
+  if (!read_scored (data, v, ref, fens, NULL))
     return 1;
   int n = fens->len;
   g_autofree double *st = g_new (double, n), *qs = g_new (double, n);

@@ -7,9 +7,10 @@
  *       engine's move not a capture, |score| < 800), each labelled with the
  *       game's result.  DATA: a comment line with the seed and command, then
  *       one "RESULT FEN" a line (RESULT 1, 0.5 or 0 for White).
- *   tune fit -v VARIANT -d DATA [-i PASSES] -o HEADER
+ *   tune fit -v VARIANT -d DATA [--cp-labels] [-i PASSES] -o HEADER
  *       Fits the scale K of the logistic 1/(1+10^(-K·eval/400)) to the
- *       results, then every weight of the variant's table by coordinate
+ *       results (with --cp-labels, DATA holds an engine's scores written by
+ *       tune label, each taken as the result 1/(1+10^(-cp/400))), then every weight of the variant's table by coordinate
  *       descent on the mean squared error (steps 8, 4, 2, 1; each weight
  *       kept within half its value, at least 20 cp, of the start), and writes
  *       the table as source (src/engine/vs-eval-weights-VARIANT.h) with the
@@ -188,7 +189,8 @@ mean_error (const VsEvalTables *t, const Sample *samples, int n, double k, VsPos
 }
 
 static int
-tune_fit (const VsVariant *v, const char *data, int passes, const char *out, const char *command)
+tune_fit (const VsVariant *v, const char *data, gboolean cp_labels, int passes, const char *out,
+          const char *command)
 {
   g_autofree char *text = NULL;
   g_autoptr (GError) error = NULL;
@@ -216,7 +218,12 @@ tune_fit (const VsVariant *v, const char *data, int passes, const char *out, con
       *sp = '\0';
       if (!vs_position_init (pos, v, sp + 1, NULL))
         continue;
-      Sample s = { g_ascii_strtod (l, NULL), g_memdup2 (pos, sizeof *pos) };
+      double label = g_ascii_strtod (l, NULL);
+      /* an engine's score (tune label) counts as its expected result on
+       * the classic Texel scale */
+      if (cp_labels)
+        label = 1.0 / (1.0 + pow (10.0, -label / 400.0));
+      Sample s = { label, g_memdup2 (pos, sizeof *pos) };
       g_array_append_val (arr, s);
     }
   int n = arr->len;
@@ -290,13 +297,13 @@ tune_fit (const VsVariant *v, const char *data, int passes, const char *out, con
   g_string_append_printf (src,
     "/* vs-eval-weights-%s.h — %s evaluation weights (cp), fitted by\n"
     " * `variant-study-cli tune fit` (Texel: logistic scale K %.3f, mean squared\n"
-    " * error %.6f -> %.6f over %d quiet self-play positions labelled by the\n"
-    " * games' results).\n"
+    " * error %.6f -> %.6f over %d quiet self-play positions labelled by %s).\n"
     " * Fit command: %s\n"
     " * Data: %s\n"
     " */\n"
     "#define VS_EVAL_WEIGHTS_%s(X) \\\n",
-    stem, v->name ? v->name : stem, k, start, best, n, command,
+    stem, v->name ? v->name : stem, k, start, best, n,
+    cp_labels ? "an engine's scores" : "the games' results", command,
     origin ? origin : "?", upper);
   for (int i = 0; i < t.n_weights; i++)
     {
@@ -324,6 +331,7 @@ vs_cli_tune (int argc, char **argv)
 {
   char *variant_id = NULL, *book = NULL, *out = NULL, *data = NULL, *engine = NULL;
   int games = 100, nodes = 2000, per_game = 6, passes = 6, seed = 1, depth = 16;
+  gboolean cp_labels = FALSE;
   GOptionEntry entries[] = {
     { "variant", 'v', 0, G_OPTION_ARG_STRING, &variant_id, N_("Variant: chartima, strato, janggi, crazyhouse"), "ID" },
     { "games", 'g', 0, G_OPTION_ARG_INT, &games, N_("generate: self-play games (default 100)"), "N" },
@@ -332,6 +340,7 @@ vs_cli_tune (int argc, char **argv)
     { "seed", 0, 0, G_OPTION_ARG_INT, &seed, N_("generate: random seed (default 1)"), "N" },
     { "book", 'b', 0, G_OPTION_ARG_FILENAME, &book, N_("generate: opening book"), "FILE" },
     { "data", 'd', 0, G_OPTION_ARG_FILENAME, &data, N_("fit: positions written by generate"), "FILE" },
+    { "cp-labels", 0, 0, G_OPTION_ARG_NONE, &cp_labels, N_("fit: the data holds engine scores (tune label), not game results"), NULL },
     { "passes", 'i', 0, G_OPTION_ARG_INT, &passes, N_("fit: coordinate-descent passes (default 6)"), "N" },
     { "engine", 'e', 0, G_OPTION_ARG_STRING, &engine, N_("label: the UCI engine command that scores the positions"), "CMD" },
     { "depth", 0, 0, G_OPTION_ARG_INT, &depth, N_("label: search depth (default 16)"), "D" },
@@ -361,7 +370,7 @@ vs_cli_tune (int argc, char **argv)
   if (strcmp (argv[1], "generate") == 0)
     return tune_generate (v, games, nodes, per_game, (guint32) seed, book, out, full);
   if (strcmp (argv[1], "fit") == 0 && data)
-    return tune_fit (v, data, passes, out, full);
+    return tune_fit (v, data, cp_labels, passes, out, full);
   vs_cli_error (_("usage: tune generate|fit|label -v VARIANT … -o FILE, or tune correlate -v VARIANT -d FILE"));
   return 2;
 }
