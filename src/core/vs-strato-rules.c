@@ -36,7 +36,8 @@ typedef struct {
   gboolean check;
   VsMove *out;
   int n;
-  gboolean noisy;
+  gboolean noisy;      /* VS_GEN_NOISY: captures, en passant, promotions only */
+  gboolean quiet;      /* VS_GEN_QUIET: the other moves only                 */
 } Gen;
 
 /* Does the move (not castling: generated legal) leave our King unattacked? */
@@ -92,6 +93,8 @@ add (Gen *g, int from, int to, VsMoveKind kind)
 {
   if (g->noisy && !g->pos->board[to] && kind != VS_MOVE_EN_PASSANT)
     return;
+  if (g->quiet && (g->pos->board[to] || kind == VS_MOVE_EN_PASSANT))
+    return;
   if (leaves_king_safe (g, from, to, kind))
     g->out[g->n++] = VS_MOVE_MAKE (from, to, kind, 0);
 }
@@ -101,7 +104,7 @@ add_pawn (Gen *g, int from, int to)
 {
   if (S64 (to) >> 3 == last_rank (g->us))
     {
-      if (!leaves_king_safe (g, from, to, VS_MOVE_PROMOTION))
+      if (g->quiet || !leaves_king_safe (g, from, to, VS_MOVE_PROMOTION))
         return;
       for (int t = QUEEN; t >= KNIGHT; t--)
         g->out[g->n++] = VS_MOVE_MAKE (from, to, VS_MOVE_PROMOTION, t);
@@ -165,7 +168,7 @@ strato_generate_moves (const VsPosition *pos, VsGenType type, VsMove *out)
   const StratoBoard *b = CSB (pos);
   const VsPiece *board = pos->board;
   Gen g = { .pos = pos, .b = b, .us = pos->side, .them = pos->side ^ 1, .out = out, .n = 0,
-            .noisy = type == VS_GEN_NOISY };
+            .noisy = type == VS_GEN_NOISY, .quiet = type == VS_GEN_QUIET };
   g.ksq = b->king[g.us];
   g.kl = LEVEL (g.ksq);
   g.k64 = S64 (g.ksq);
@@ -674,6 +677,7 @@ const VsVariant vs_variant_strato = {
   .unmake_null = strato_unmake_null,
   .checkers = strato_checkers,
   .effects = strato_effects,
+  .native_quiet = TRUE,
   /* strato.md: stalemate, threefold repetition, the 50-move rule and
    * insufficient material are draws */
   .stalemate_outcome = VS_END_DRAW,
