@@ -383,6 +383,92 @@ test_staged_quiet (void)
   g_rand_free (rand);
 }
 
+/* Issue 15 (cheap legality test): every move shape from every square of a
+ * piece of the side to move to every square (each kind, each piece type for
+ * promotions), and every drop of every type, asked of vs_position_is_legal
+ * (the variant's is_legal hook where it has one) and compared with
+ * membership in the legal list, on positions from the perft file and
+ * random playouts from them. */
+static void
+test_is_legal_exhaustive (void)
+{
+  GRand *rand = g_rand_new_with_seed (15003);
+  static const VsMoveKind kinds[] = {
+    VS_MOVE_NORMAL, VS_MOVE_CASTLE, VS_MOVE_EN_PASSANT, VS_MOVE_PASS, VS_MOVE_SUICIDE,
+  };
+  int positions = 0;
+  long asked = 0, legal = 0;
+  const VsVariant *v = ((VsPerftCase *) cases->pdata[0])->variant;
+  /* fewer positions where every question generates the whole list */
+  const int max_positions = v->is_legal ? 48 : 8;
+  for (guint i = 0; i < cases->len && positions < max_positions; i++)
+    {
+      VsPerftCase *c = cases->pdata[i];
+      v = c->variant;
+      int squares = vs_geometry_squares (&v->geom);
+      VsPosition pos;
+      g_assert_true (vs_position_init (&pos, v, c->fen, NULL));
+      for (int ply = 0; ply < 30 && positions < max_positions; ply++)
+        {
+          VsMove all[VS_MAX_MOVES];
+          int n = vs_position_generate (&pos, VS_GEN_ALL, all);
+          if (ply % 10 == 0)
+            {
+              positions++;
+              int found = 0;
+              for (int from = -1; from < squares; from++)
+                {
+                  if (from >= 0 && (!pos.board[from] || VS_PIECE_COLOR (pos.board[from]) != pos.side))
+                    continue;
+                  for (int to = 0; to < squares; to++)
+                    for (int k = 0; k <= (int) G_N_ELEMENTS (kinds) + 1; k++)
+                      for (int t = 0; t <= v->n_piece_types; t++)
+                        {
+                          VsMove m;
+                          if (from < 0)   /* drops of every type */
+                            {
+                              if (k > 0 || t == 0)
+                                continue;
+                              m = VS_MOVE_MAKE (VS_NO_SQUARE, to, VS_MOVE_DROP, t);
+                            }
+                          else if (k == (int) G_N_ELEMENTS (kinds))   /* promotions */
+                            {
+                              if (t == 0)
+                                continue;
+                              m = VS_MOVE_MAKE (from, to, VS_MOVE_PROMOTION, t);
+                            }
+                          else if (k == (int) G_N_ELEMENTS (kinds) + 1 || t > 0)
+                            continue;
+                          else
+                            m = VS_MOVE_MAKE (from, to, kinds[k], 0);
+                          gboolean in_list = listed (all, n, m);
+                          if (vs_position_is_legal (&pos, m) != in_list)
+                            {
+                              char text[VS_MOVE_TEXT_MAX] = "(not legal)";
+                              g_autofree char *fen = vs_position_to_string (&pos);
+                              if (in_list)
+                                vs_move_write (&pos, m, VS_NOTATION_UCI, text);
+                              g_error ("%s: move 0x%08x %s: is_legal says %d", fen, m, text, !in_list);
+                            }
+                          asked++;
+                          found += in_list;
+                        }
+                }
+              /* every legal move has one of the shapes asked */
+              g_assert_cmpint (found, ==, n);
+              legal += found;
+            }
+          if (n == 0)
+            break;
+          vs_position_play (&pos, all[g_rand_int_range (rand, 0, n)]);
+        }
+    }
+  g_test_message ("%s: %d positions, %ld moves asked, %ld legal (hook: %s)",
+                  v->id, positions, asked, legal, v->is_legal ? "yes" : "no");
+  g_assert_cmpint (legal, >, 0);
+  g_rand_free (rand);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -406,6 +492,8 @@ main (int argc, char **argv)
   g_test_add_func (p6, test_variant_data);
   g_autofree char *p7 = g_strdup_printf ("/core/%s/staged-quiet", argv[1]);
   g_test_add_func (p7, test_staged_quiet);
+  g_autofree char *p8 = g_strdup_printf ("/core/%s/is-legal-exhaustive", argv[1]);
+  g_test_add_func (p8, test_is_legal_exhaustive);
   int r = g_test_run ();
   g_ptr_array_unref (cases);
   return r;
