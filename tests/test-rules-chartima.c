@@ -1096,13 +1096,17 @@ cmp_move (const void *a, const void *b)
   return x < y ? -1 : x > y;
 }
 
-/* The generator's incremental legality shortcut against the full test
- * after every move, over random games from every reference position. */
-static void
-test_incremental_legality (void)
+/* Calls check on every position of random games (games from each distinct
+ * reference position, at most plies moves each); check fills all with the
+ * legal moves and returns their number, from which the next move is drawn.
+ * Returns the number of positions checked. */
+typedef int (*BoardCheck) (const VsPosition *pos, ChBoard *cb, VsMove *all, gpointer data);
+
+static int
+each_random_position (guint32 seed, int games, int plies, BoardCheck check, gpointer data)
 {
   g_autoptr(GPtrArray) cases = vs_test_load_perft ("chartima", &vs_variant_chartima);
-  GRand *rand = g_rand_new_with_seed (4242);
+  GRand *rand = g_rand_new_with_seed (seed);
   const char *last = "";
   int positions = 0;
   for (guint i = 0; i < cases->len; i++)
@@ -1111,33 +1115,107 @@ test_incremental_legality (void)
       if (strcmp (c->fen, last) == 0)
         continue;
       last = c->fen;
-      for (int game = 0; game < 6; game++)
+      for (int game = 0; game < games; game++)
         {
           g_autofree VsPosition *pos = load_fen (c->fen);
-          for (int ply = 0; ply < 150; ply++)
+          for (int ply = 0; ply < plies; ply++)
             {
-              VsMove fast[VS_MAX_MOVES], ref[VS_MAX_MOVES];
+              VsMove all[VS_MAX_MOVES];
               ChBoard cb;
               ch_board_from_pos (&cb, pos);
-              int nf = ch_generate (&cb, VS_GEN_ALL, fast);
-              int nr = ch_generate_checked (&cb, VS_GEN_ALL, ref, TRUE);
-              if (nf != nr)
-                {
-                  g_autofree char *fen = fen_of (pos);
-                  g_error ("%s: %d moves, reference %d", fen, nf, nr);
-                }
-              qsort (fast, nf, sizeof (VsMove), cmp_move);
-              qsort (ref, nr, sizeof (VsMove), cmp_move);
-              g_assert_cmpmem (fast, nf * sizeof (VsMove), ref, nr * sizeof (VsMove));
+              int n = check (pos, &cb, all, data);
               positions++;
-              if (nf == 0)
+              if (n == 0)
                 break;
-              vs_test_make (pos, fast[g_rand_int_range (rand, 0, nf)]);
+              vs_test_make (pos, all[g_rand_int_range (rand, 0, n)]);
             }
         }
     }
   g_rand_free (rand);
+  return positions;
+}
+
+/* The generator's incremental legality shortcut against the full test
+ * after every move, over random games from every reference position. */
+static int
+check_incremental (const VsPosition *pos, ChBoard *cb, VsMove *fast, gpointer data)
+{
+  (void) data;
+  VsMove ref[VS_MAX_MOVES], sorted[VS_MAX_MOVES];
+  int nf = ch_generate (cb, VS_GEN_ALL, fast);
+  int nr = ch_generate_checked (cb, VS_GEN_ALL, ref, TRUE);
+  if (nf != nr)
+    {
+      g_autofree char *fen = fen_of (pos);
+      g_error ("%s: %d moves, reference %d", fen, nf, nr);
+    }
+  memcpy (sorted, fast, nf * sizeof (VsMove));
+  qsort (sorted, nf, sizeof (VsMove), cmp_move);
+  qsort (ref, nr, sizeof (VsMove), cmp_move);
+  g_assert_cmpmem (sorted, nf * sizeof (VsMove), ref, nr * sizeof (VsMove));
+  return nf;
+}
+
+static void
+test_incremental_legality (void)
+{
+  int positions = each_random_position (4242, 6, 150, check_incremental, NULL);
   g_test_message ("%d positions compared", positions);
+}
+
+/* Issue 15: the generator's own stages and its one-piece generation: QUIET
+ * is exactly ALL minus NOISY in ALL's order, and ch_generate_from_to (the
+ * cheap legality test) gives exactly the moves of ALL with that from and to
+ * square, for every from/to pair of an own piece. */
+typedef struct { int quiets, pairs; } StageCount;
+
+static int
+check_stages (const VsPosition *pos, ChBoard *cb, VsMove *all, gpointer data)
+{
+  (void) pos;
+  StageCount *count = data;
+  VsMove noisy[VS_MAX_MOVES], quiet[VS_MAX_MOVES], want[VS_MAX_MOVES];
+  int n = ch_generate (cb, VS_GEN_ALL, all);
+  int nn = ch_generate (cb, VS_GEN_NOISY, noisy);
+  int nq = ch_generate (cb, VS_GEN_QUIET, quiet);
+  int nw = 0, j = 0;
+  for (int k = 0; k < n; k++)
+    {
+      if (j < nn && noisy[j] == all[k])
+        j++;
+      else
+        want[nw++] = all[k];
+    }
+  g_assert_cmpint (j, ==, nn);
+  g_assert_cmpmem (quiet, nq * sizeof (VsMove), want, nw * sizeof (VsMove));
+  count->quiets += nq;
+  for (int from = 0; from < CH_SQUARES; from++)
+    {
+      if (!cb->b[from] || VS_PIECE_COLOR (cb->b[from]) != cb->side)
+        continue;
+      for (int to = 0; to < CH_SQUARES; to++)
+        {
+          VsMove got[VS_MAX_MOVES];
+          int ng = ch_generate_from_to (cb, from, to, got);
+          nw = 0;
+          for (int k = 0; k < n; k++)
+            if (VS_MOVE_FROM (all[k]) == from && VS_MOVE_TO (all[k]) == to)
+              want[nw++] = all[k];
+          g_assert_cmpmem (got, ng * sizeof (VsMove), want, nw * sizeof (VsMove));
+          count->pairs++;
+        }
+    }
+  return n;
+}
+
+static void
+test_stages_from_to (void)
+{
+  StageCount count = { 0, 0 };
+  int positions = each_random_position (1515, 2, 100, check_stages, &count);
+  g_test_message ("%d positions, %d quiet moves, %d from/to pairs compared",
+                  positions, count.quiets, count.pairs);
+  g_assert_cmpint (count.quiets, >, 0);
 }
 
 /* Issue 18: record notation with the Japanese piece names of RULES.md §2.3,
@@ -1256,5 +1334,6 @@ main (int argc, char **argv)
   g_test_add_func ("/chartima/example/ca-c7-c3-mate", test_example_cannon_mate);
   g_test_add_func ("/chartima/consistency/reference-positions", test_consistency);
   g_test_add_func ("/chartima/consistency/incremental-legality", test_incremental_legality);
+  g_test_add_func ("/chartima/consistency/stages-from-to", test_stages_from_to);
   return g_test_run ();
 }

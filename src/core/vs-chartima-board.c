@@ -474,6 +474,8 @@ typedef struct {
    * can reach the King (empty unless the Kings share a rank or file). */
   gboolean quiet_king;
   uint64_t co_mask[2];
+  /* ch_generate_from_to: only moves to this square (-1: any). */
+  int      only_to;
 } Gen;
 
 #define IN_MASK(mask, sq) (((mask)[(sq) >> 6] >> ((sq) & 63)) & 1)
@@ -551,6 +553,8 @@ try_move (Gen *g, VsMove m)
 {
   ChBoard *cb = g->cb;
   ChDone d;
+  if (g->only_to >= 0 && VS_MOVE_TO (m) != g->only_to)
+    return;
   if (g->type == VS_GEN_NOISY && !noisy_move (g, m))
     return;
   ch_apply (cb->b, &cb->p, m, &d);
@@ -573,8 +577,14 @@ try_move (Gen *g, VsMove m)
     }
   else
     ok = !ch_attackers (cb->b, &cb->p, k, g->them, FALSE);
-  if (ok && g->type == VS_GEN_NOISY)
-    ok = (d.n > 0 && VS_MOVE_KIND (m) != VS_MOVE_SUICIDE) || VS_MOVE_KIND (m) == VS_MOVE_PROMOTION;
+  /* NOISY: the move captured or promoted; QUIET: the other legal moves
+   * (issue 15: staged generation, exactly ALL minus NOISY in ALL's order). */
+  if (ok && g->type != VS_GEN_ALL)
+    {
+      gboolean noisy = (d.n > 0 && VS_MOVE_KIND (m) != VS_MOVE_SUICIDE) ||
+                       VS_MOVE_KIND (m) == VS_MOVE_PROMOTION;
+      ok = g->type == VS_GEN_NOISY ? noisy : !noisy;
+    }
   ch_revert (cb->b, &cb->p, m, &d);
   if (ok)
     {
@@ -779,115 +789,136 @@ ch_generate (ChBoard *cb, VsGenType type, VsMove *out)
   return ch_generate_checked (cb, type, out, FALSE);
 }
 
-int
-ch_generate_checked (ChBoard *cb, VsGenType type, VsMove *out, gboolean full_test)
+/* Sets g up for a generation; returns whether the side to move is in check. */
+static gboolean
+gen_init (Gen *g, ChBoard *cb, VsGenType type, VsMove *out, gboolean full_test)
 {
-  Gen g = { cb, out, 0, cb->side, !cb->side, type, FALSE, { 0, 0 } };
-  const uint8_t *imm = cb->p.imm[g.them];
-  int ksq = cb->p.king[g.us];
+  *g = (Gen) { cb, out, 0, cb->side, !cb->side, type, FALSE, { 0, 0 }, -1 };
+  int ksq = cb->p.king[g->us];
   gboolean in_check = FALSE;
   if (ksq != VS_NO_SQUARE)
     {
-      in_check = ch_attackers (cb->b, &cb->p, ksq, g.them, FALSE) > 0;
-      int ek = cb->p.king[g.them];
+      in_check = ch_attackers (cb->b, &cb->p, ksq, g->them, FALSE) > 0;
+      int ek = cb->p.king[g->them];
       if (!in_check && !full_test)
         {
-          g.quiet_king = TRUE;
+          g->quiet_king = TRUE;
           /* Kings on one rank or file: the enemy Coordinators' ways to the
            * King's file or rank count too. */
-          if (cb->p.count[g.them][CH_CO] && ek != VS_NO_SQUARE &&
+          if (cb->p.count[g->them][CH_CO] && ek != VS_NO_SQUARE &&
               (CH_RANK (ek) == CH_RANK (ksq) || CH_FILE (ek) == CH_FILE (ksq)))
             {
               int want_file = CH_RANK (ek) == CH_RANK (ksq) ? CH_FILE (ksq) : -1;
               int want_rank = want_file < 0 ? CH_RANK (ksq) : -1;
               for (int h = 0; h < 2; h++)
-                for (uint64_t bits = cb->p.co[g.them][h]; bits; bits &= bits - 1)
-                  co_path_mask (h * 64 + __builtin_ctzll (bits), want_file, want_rank, g.co_mask);
+                for (uint64_t bits = cb->p.co[g->them][h]; bits; bits &= bits - 1)
+                  co_path_mask (h * 64 + __builtin_ctzll (bits), want_file, want_rank, g->co_mask);
             }
         }
     }
-  for (int h = 0; h < 2; h++)
+  return in_check;
+}
+
+/* The moves of the own piece on sq. */
+static inline void
+gen_from (Gen *g, int sq, gboolean in_check)
+{
+  ChBoard *cb = g->cb;
+  int t = TYPE (cb->b[sq]);
+  if (t != CH_D && cb->p.imm[g->them][sq])
     {
-      uint64_t bits = cb->p.occ[g.us][h];
-      while (bits)
-        {
-          int sq = h * 64 + __builtin_ctzll (bits);
-          bits &= bits - 1;
-          int t = TYPE (cb->b[sq]);
-          if (t != CH_D && imm[sq])
-            {
-              if (t != CH_K)
-                try_move (&g, VS_MOVE_MAKE (sq, sq, VS_MOVE_SUICIDE, 0));
-              continue;
-            }
-          switch (t)
-            {
-            case CH_K:
-              gen_slides (&g, t, sq, 0, 8, 1);
-              if (cb->castling)
-                gen_castling (&g, sq, in_check);
-              break;
-            case CH_NQ:
-              gen_leaps (&g, t, sq, vs_ch_knight[sq], vs_ch_knight_n[sq]);
-              /* fall through */
-            case CH_Q:
-              gen_slides (&g, t, sq, 0, 8, 9);
-              break;
-            case CH_NC:
-              gen_slides (&g, t, sq, 4, 8, 1);
-              /* fall through */
-            case CH_C:
-              gen_slides (&g, t, sq, 0, 4, 9);
-              gen_leaps (&g, t, sq, vs_ch_knight[sq], vs_ch_knight_n[sq]);
-              break;
-            case CH_NA:
-              gen_slides (&g, t, sq, 0, 4, 1);
-              /* fall through */
-            case CH_A:
-              gen_slides (&g, t, sq, 4, 8, 9);
-              gen_leaps (&g, t, sq, vs_ch_knight[sq], vs_ch_knight_n[sq]);
-              break;
-            case CH_NR:
-              gen_slides (&g, t, sq, 4, 8, 1);
-              /* fall through */
-            case CH_R:
-              gen_slides (&g, t, sq, 0, 4, 9);
-              break;
-            case CH_NN:
-              gen_leaps (&g, t, sq, vs_ch_camel[sq], vs_ch_camel_n[sq]);
-              /* fall through */
-            case CH_N:
-              gen_leaps (&g, t, sq, vs_ch_knight[sq], vs_ch_knight_n[sq]);
-              break;
-            case CH_NB:
-              gen_slides (&g, t, sq, 0, 4, 1);
-              /* fall through */
-            case CH_B:
-              gen_slides (&g, t, sq, 4, 8, 9);
-              break;
-            case CH_P:
-              gen_pawn (&g, sq);
-              break;
-            case CH_CA:
-              gen_cannon (&g, sq);
-              break;
-            case CH_D:
-              gen_slides (&g, t, sq, 4, 8, 3);
-              break;
-            case CH_L:
-              gen_leaper (&g, sq);
-              break;
-            case CH_I:
-            case CH_W:
-            case CH_CO:
-            case CH_PU:
-              gen_quiet_queen (&g, sq);
-              break;
-            default:
-              break;
-            }
-        }
+      if (t != CH_K)
+        try_move (g, VS_MOVE_MAKE (sq, sq, VS_MOVE_SUICIDE, 0));
+      return;
     }
+  switch (t)
+    {
+    case CH_K:
+      gen_slides (g, t, sq, 0, 8, 1);
+      if (cb->castling)
+        gen_castling (g, sq, in_check);
+      break;
+    case CH_NQ:
+      gen_leaps (g, t, sq, vs_ch_knight[sq], vs_ch_knight_n[sq]);
+      /* fall through */
+    case CH_Q:
+      gen_slides (g, t, sq, 0, 8, 9);
+      break;
+    case CH_NC:
+      gen_slides (g, t, sq, 4, 8, 1);
+      /* fall through */
+    case CH_C:
+      gen_slides (g, t, sq, 0, 4, 9);
+      gen_leaps (g, t, sq, vs_ch_knight[sq], vs_ch_knight_n[sq]);
+      break;
+    case CH_NA:
+      gen_slides (g, t, sq, 0, 4, 1);
+      /* fall through */
+    case CH_A:
+      gen_slides (g, t, sq, 4, 8, 9);
+      gen_leaps (g, t, sq, vs_ch_knight[sq], vs_ch_knight_n[sq]);
+      break;
+    case CH_NR:
+      gen_slides (g, t, sq, 4, 8, 1);
+      /* fall through */
+    case CH_R:
+      gen_slides (g, t, sq, 0, 4, 9);
+      break;
+    case CH_NN:
+      gen_leaps (g, t, sq, vs_ch_camel[sq], vs_ch_camel_n[sq]);
+      /* fall through */
+    case CH_N:
+      gen_leaps (g, t, sq, vs_ch_knight[sq], vs_ch_knight_n[sq]);
+      break;
+    case CH_NB:
+      gen_slides (g, t, sq, 0, 4, 1);
+      /* fall through */
+    case CH_B:
+      gen_slides (g, t, sq, 4, 8, 9);
+      break;
+    case CH_P:
+      gen_pawn (g, sq);
+      break;
+    case CH_CA:
+      gen_cannon (g, sq);
+      break;
+    case CH_D:
+      gen_slides (g, t, sq, 4, 8, 3);
+      break;
+    case CH_L:
+      gen_leaper (g, sq);
+      break;
+    case CH_I:
+    case CH_W:
+    case CH_CO:
+    case CH_PU:
+      gen_quiet_queen (g, sq);
+      break;
+    default:
+      break;
+    }
+}
+
+int
+ch_generate_checked (ChBoard *cb, VsGenType type, VsMove *out, gboolean full_test)
+{
+  Gen g;
+  gboolean in_check = gen_init (&g, cb, type, out, full_test);
+  for (int h = 0; h < 2; h++)
+    for (uint64_t bits = cb->p.occ[g.us][h]; bits; bits &= bits - 1)
+      gen_from (&g, h * 64 + __builtin_ctzll (bits), in_check);
+  return g.n;
+}
+
+int
+ch_generate_from_to (ChBoard *cb, int from, int to, VsMove *out)
+{
+  if (!cb->b[from] || COLOR (cb->b[from]) != cb->side)
+    return 0;
+  Gen g;
+  gboolean in_check = gen_init (&g, cb, VS_GEN_ALL, out, FALSE);
+  g.only_to = to;
+  gen_from (&g, from, in_check);
   return g.n;
 }
 

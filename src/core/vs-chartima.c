@@ -279,6 +279,24 @@ ch_generate_pos (const VsPosition *pos, VsGenType type, VsMove *out)
   return ch_generate (&cb, type, out);
 }
 
+/* Issue 15: vs_position_is_legal's test, from the legal moves of the one
+ * piece on from to to, not the whole list. */
+static gboolean
+ch_is_legal (const VsPosition *pos, VsMove m)
+{
+  int from = VS_MOVE_FROM (m), to = VS_MOVE_TO (m);
+  if (from >= CH_SQUARES || to >= CH_SQUARES)
+    return FALSE;
+  ChBoard cb;
+  ch_board_from_pos (&cb, pos);
+  VsMove moves[VS_MAX_MOVES];
+  int n = ch_generate_from_to (&cb, from, to, moves);
+  for (int i = 0; i < n; i++)
+    if (VS_MOVE_CORE (moves[i]) == VS_MOVE_CORE (m))
+      return TRUE;
+  return FALSE;
+}
+
 static uint64_t
 ch_count_legal (const VsPosition *pos)
 {
@@ -357,6 +375,7 @@ const VsVariant vs_variant_chartima = {
   .to_string = vs_position_string_write,
   .position_syntax = &ch_syntax,
   .generate = ch_generate_pos,
+  .is_legal = ch_is_legal,
   .count_legal = ch_count_legal,
   .make = ch_make,
   .unmake = ch_unmake,

@@ -72,6 +72,9 @@ int  ch_attackers     (const VsPiece *b, const ChPriv *p, int k, int by, gboolea
 /* Legal moves of cb->side (cb is used as scratch and restored). */
 int  ch_generate      (ChBoard *cb, VsGenType type, VsMove *out);
 gboolean ch_has_legal (ChBoard *cb);
+/* The legal moves of the side to move's piece on from to the square to
+ * (issue 15: the cheap legality test), in ch_generate's order. */
+int  ch_generate_from_to (ChBoard *cb, int from, int to, VsMove *out);
 /* The same with the full King-safety test after every move (no incremental
  * shortcut): the slow reference the tests compare ch_generate with. */
 int  ch_generate_checked (ChBoard *cb, VsGenType type, VsMove *out, gboolean full_test);

@@ -1,4 +1,6 @@
-/* vs-keep-modules.c — linked into the GUI tests of sanitizer builds only.
+/* vs-keep-modules.c — linked into the GUI tests of AddressSanitizer builds,
+ * and into those builds' variant-study, which test-app-no-lost-work starts
+ * (the 128-byte Mesa leak of unknown module showed there in CI, 84b5ab3).
  *
  * LeakSanitizer symbolises the stacks of leaked blocks when the process
  * exits.  A block allocated inside a module that was unloaded by then shows
@@ -10,7 +12,7 @@
  * lets the fast unwinder's frames be named, so those suppressions (of
  * libraries that never call into our code) match, and leaks in our own code
  * are still reported.  The executable's dlclose() interposes libc's for every
- * library (exported with --export-dynamic-symbol in tests/ui/meson.build). */
+ * library (exported with --export-dynamic-symbol: keep_modules_dep, meson.build). */
 #include <dlfcn.h>
 
 int
