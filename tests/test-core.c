@@ -3,7 +3,8 @@
  *  - position strings round-trip (read → write → identical);
  *  - every legal move at depth 1 round-trips through each notation;
  *  - make/unmake restores board, state and key exactly over random playouts,
- *    and the incremental key equals the key of the re-read position string.
+ *    and the incremental key equals the key of the re-read position string;
+ *  - the generation stages: QUIET is ALL minus NOISY in ALL's order.
  * Usage: test-core NAME (chartima, strato, janggi, crazyhouse). */
 #include "vs-test-util.h"
 
@@ -299,6 +300,175 @@ test_stages_legality_null (void)
   g_rand_free (rand);
 }
 
+/* The stages of one position: QUIET ∪ NOISY == ALL and QUIET ∩ NOISY == ∅
+ * as sets, QUIET is exactly ALL without the NOISY moves and in ALL's order
+ * (the order the engine's move ordering starts from), and every drop, which
+ * captures nothing, is QUIET.  Returns the number of drops seen. */
+static int
+check_stages (const VsPosition *pos, int *n_quiet, int *n_noisy)
+{
+  VsMove all[VS_MAX_MOVES], noisy[VS_MAX_MOVES], quiet[VS_MAX_MOVES], sorted_noisy[VS_MAX_MOVES];
+  int n = vs_position_generate (pos, VS_GEN_ALL, all);
+  int nn = vs_position_generate (pos, VS_GEN_NOISY, noisy);
+  int nq = vs_position_generate (pos, VS_GEN_QUIET, quiet);
+  memcpy (sorted_noisy, noisy, nn * sizeof (VsMove));
+  qsort (sorted_noisy, nn, sizeof (VsMove), cmp_core);
+  for (int k = 1; k < nn; k++)
+    g_assert_cmpuint (VS_MOVE_CORE (sorted_noisy[k - 1]), <, VS_MOVE_CORE (sorted_noisy[k]));
+  int drops = 0, j = 0;
+  for (int k = 0; k < n; k++)
+    {
+      gboolean in_noisy = bsearch (&all[k], sorted_noisy, nn, sizeof (VsMove), cmp_core) != NULL;
+      gboolean is_drop = VS_MOVE_KIND (all[k]) == VS_MOVE_DROP;
+      drops += is_drop;
+      if (in_noisy && !is_drop)
+        continue;
+      if (in_noisy || j >= nq || VS_MOVE_CORE (quiet[j]) != VS_MOVE_CORE (all[k]))
+        {
+          char text[VS_MOVE_TEXT_MAX];
+          g_autofree char *fen = vs_position_to_string (pos);
+          vs_move_write (pos, all[k], VS_NOTATION_UCI, text);
+          g_error ("%s: %s (move %d of ALL) is %s", fen, text, k,
+                   in_noisy ? "a drop in NOISY" : "not the next move of QUIET");
+        }
+      j++;
+    }
+  /* nothing in QUIET beyond ALL's quiet moves, nothing in NOISY outside ALL */
+  g_assert_cmpint (j, ==, nq);
+  g_assert_cmpint (nn + nq, ==, n);
+  *n_quiet += nq;
+  *n_noisy += nn;
+  return drops;
+}
+
+/* Issue 15 (staged generation): check_stages on every perft position, each
+ * of its children and the positions of a random playout from it. */
+static void
+test_staged_quiet (void)
+{
+  GRand *rand = g_rand_new_with_seed (15002);
+  int positions = 0, drops = 0, n_quiet = 0, n_noisy = 0;
+  const VsVariant *v = NULL;
+  for (guint i = 0; i < cases->len; i++)
+    {
+      VsPerftCase *c = cases->pdata[i];
+      VsPosition pos;
+      v = c->variant;
+      g_assert_true (vs_position_init (&pos, c->variant, c->fen, NULL));
+      for (int ply = 0; ply < 24; ply++)
+        {
+          VsMove all[VS_MAX_MOVES];
+          int n = vs_position_generate (&pos, VS_GEN_ALL, all);
+          drops += check_stages (&pos, &n_quiet, &n_noisy);
+          positions++;
+          if (ply == 0)
+            for (int k = 0; k < n; k++)
+              {
+                VsPosition child = pos;
+                vs_position_play (&child, all[k]);
+                drops += check_stages (&child, &n_quiet, &n_noisy);
+                positions++;
+              }
+          if (n == 0)
+            break;
+          vs_position_play (&pos, all[g_rand_int_range (rand, 0, n)]);
+        }
+    }
+  g_test_message ("%s: %d positions, %d quiet and %d noisy moves, %d drops (native QUIET: %s)",
+                  v->id, positions, n_quiet, n_noisy, drops, v->native_quiet ? "yes" : "no");
+  g_assert_cmpint (n_quiet, >, 0);
+  g_assert_cmpint (n_noisy, >, 0);
+  if (v->has_hands)
+    g_assert_cmpint (drops, >, 0);
+  g_rand_free (rand);
+}
+
+/* Issue 15 (cheap legality test): every move shape from every square of a
+ * piece of the side to move to every square (each kind, each piece type for
+ * promotions), and every drop of every type, asked of vs_position_is_legal
+ * (the variant's is_legal hook where it has one) and compared with
+ * membership in the legal list, on positions from the perft file and
+ * random playouts from them. */
+static void
+test_is_legal_exhaustive (void)
+{
+  GRand *rand = g_rand_new_with_seed (15003);
+  static const VsMoveKind kinds[] = {
+    VS_MOVE_NORMAL, VS_MOVE_CASTLE, VS_MOVE_EN_PASSANT, VS_MOVE_PASS, VS_MOVE_SUICIDE,
+  };
+  int positions = 0;
+  long asked = 0, legal = 0;
+  const VsVariant *v = ((VsPerftCase *) cases->pdata[0])->variant;
+  /* fewer positions where every question generates the whole list */
+  const int max_positions = v->is_legal ? 48 : 8;
+  for (guint i = 0; i < cases->len && positions < max_positions; i++)
+    {
+      VsPerftCase *c = cases->pdata[i];
+      v = c->variant;
+      int squares = vs_geometry_squares (&v->geom);
+      VsPosition pos;
+      g_assert_true (vs_position_init (&pos, v, c->fen, NULL));
+      for (int ply = 0; ply < 30 && positions < max_positions; ply++)
+        {
+          VsMove all[VS_MAX_MOVES];
+          int n = vs_position_generate (&pos, VS_GEN_ALL, all);
+          if (ply % 10 == 0)
+            {
+              positions++;
+              int found = 0;
+              for (int from = -1; from < squares; from++)
+                {
+                  if (from >= 0 && (!pos.board[from] || VS_PIECE_COLOR (pos.board[from]) != pos.side))
+                    continue;
+                  for (int to = 0; to < squares; to++)
+                    for (int k = 0; k <= (int) G_N_ELEMENTS (kinds) + 1; k++)
+                      for (int t = 0; t <= v->n_piece_types; t++)
+                        {
+                          VsMove m;
+                          if (from < 0)   /* drops of every type */
+                            {
+                              if (k > 0 || t == 0)
+                                continue;
+                              m = VS_MOVE_MAKE (VS_NO_SQUARE, to, VS_MOVE_DROP, t);
+                            }
+                          else if (k == (int) G_N_ELEMENTS (kinds))   /* promotions */
+                            {
+                              if (t == 0)
+                                continue;
+                              m = VS_MOVE_MAKE (from, to, VS_MOVE_PROMOTION, t);
+                            }
+                          else if (k == (int) G_N_ELEMENTS (kinds) + 1 || t > 0)
+                            continue;
+                          else
+                            m = VS_MOVE_MAKE (from, to, kinds[k], 0);
+                          gboolean in_list = listed (all, n, m);
+                          if (vs_position_is_legal (&pos, m) != in_list)
+                            {
+                              char text[VS_MOVE_TEXT_MAX] = "(not legal)";
+                              g_autofree char *fen = vs_position_to_string (&pos);
+                              if (in_list)
+                                vs_move_write (&pos, m, VS_NOTATION_UCI, text);
+                              g_error ("%s: move 0x%08x %s: is_legal says %d", fen, m, text, !in_list);
+                            }
+                          asked++;
+                          found += in_list;
+                        }
+                }
+              /* every legal move has one of the shapes asked */
+              g_assert_cmpint (found, ==, n);
+              legal += found;
+            }
+          if (n == 0)
+            break;
+          vs_position_play (&pos, all[g_rand_int_range (rand, 0, n)]);
+        }
+    }
+  g_test_message ("%s: %d positions, %ld moves asked, %ld legal (hook: %s)",
+                  v->id, positions, asked, legal, v->is_legal ? "yes" : "no");
+  g_assert_cmpint (legal, >, 0);
+  g_rand_free (rand);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -320,6 +490,10 @@ main (int argc, char **argv)
   g_test_add_func (p5, test_stages_legality_null);
   g_autofree char *p6 = g_strdup_printf ("/core/%s/variant-data", argv[1]);
   g_test_add_func (p6, test_variant_data);
+  g_autofree char *p7 = g_strdup_printf ("/core/%s/staged-quiet", argv[1]);
+  g_test_add_func (p7, test_staged_quiet);
+  g_autofree char *p8 = g_strdup_printf ("/core/%s/is-legal-exhaustive", argv[1]);
+  g_test_add_func (p8, test_is_legal_exhaustive);
   int r = g_test_run ();
   g_ptr_array_unref (cases);
   return r;

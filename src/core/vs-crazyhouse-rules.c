@@ -266,11 +266,15 @@ zh_unmake (VsPosition *pos, const VsUndo *u)
 
 #define ADD_MOVE(f, t, k, p) (out[n++] = VS_MOVE_MAKE ((f), (t), (k), (p)))
 
-/* Writes (or, when counting, only counts) the legal moves.  `counting` is a
- * constant in each caller, so the compiler builds two specialised copies. */
+/* Writes (or, when counting, only counts) the legal moves of the stage
+ * `type`: all, the noisy ones (captures, en passant, promotions) or the
+ * quiet ones (the others, drops included), each stage in the order of the
+ * full list.  `counting` (only with VS_GEN_ALL) is a constant in each
+ * caller, so the compiler builds two specialised copies. */
 ZH_INLINE int
-gen_impl (const VsPosition *pos, bool noisy, VsMove *out, const bool counting)
+gen_impl (const VsPosition *pos, VsGenType type, VsMove *out, const bool counting)
 {
+  const bool noisy = type == VS_GEN_NOISY, quiet = type == VS_GEN_QUIET;
   const ZhBoard *b = CZB (pos);
   const int us = pos->side, them = us ^ 1;
   const uint64_t own = b->color[us], enemy = b->color[them], occ = own | enemy;
@@ -285,6 +289,8 @@ gen_impl (const VsPosition *pos, bool noisy, VsMove *out, const bool counting)
     uint64_t kt = vs_a8_king[ksq] & ~own;
     if (noisy)
       kt &= enemy;
+    else if (quiet)
+      kt &= ~enemy;
     const uint64_t occ_nk = occ ^ BIT (ksq);
     while (kt)
       {
@@ -354,7 +360,7 @@ gen_impl (const VsPosition *pos, bool noisy, VsMove *out, const bool counting)
         }
     }
 
-  const uint64_t mt = noisy ? target & enemy : target;
+  const uint64_t mt = noisy ? target & enemy : quiet ? target & ~enemy : target;
 
   /* Knights (a pinned knight never moves). */
   for (uint64_t pcs = b->type[ZH_KNIGHT] & own & ~pinned; pcs; )
@@ -429,6 +435,11 @@ gen_impl (const VsPosition *pos, bool noisy, VsMove *out, const bool counting)
           single &= promo;
           dbl = 0;
         }
+      else if (quiet)
+        {
+          single &= ~promo;
+          cap_w = cap_e = 0;
+        }
       if (counting)
         {
           n += popcnt (single & ~promo) + popcnt (dbl) +
@@ -476,7 +487,10 @@ gen_impl (const VsPosition *pos, bool noisy, VsMove *out, const bool counting)
             t |= BIT (from + 2 * up) & empty;
           if (noisy)
             t &= promo;
-          t |= vs_a8_pawn[us][from] & enemy;
+          if (quiet)
+            t &= ~promo;
+          else
+            t |= vs_a8_pawn[us][from] & enemy;
           t &= target & line_through (ksq, from);
           while (t)
             {
@@ -497,7 +511,7 @@ gen_impl (const VsPosition *pos, bool noisy, VsMove *out, const bool counting)
         }
 
       /* En passant, checked on the board after the capture. */
-      if (pos->ep != NO_SQ)
+      if (pos->ep != NO_SQ && !quiet)
         for (uint64_t c = vs_a8_pawn[them][pos->ep] & pawns; c; )
           {
             int from = pop_lsb (&c);
@@ -536,13 +550,13 @@ gen_impl (const VsPosition *pos, bool noisy, VsMove *out, const bool counting)
 int
 zh_generate (const VsPosition *pos, VsGenType type, VsMove *out)
 {
-  return gen_impl (pos, type == VS_GEN_NOISY, out, false);
+  return gen_impl (pos, type, out, false);
 }
 
 uint64_t
 zh_count_legal (const VsPosition *pos)
 {
-  return gen_impl (pos, false, NULL, true);
+  return gen_impl (pos, VS_GEN_ALL, NULL, true);
 }
 
 static int
@@ -928,4 +942,5 @@ const VsVariant vs_variant_crazyhouse = {
   .repetition_outcome = VS_END_DRAW,
   .repetition_whole_history = TRUE,
   .is_legal = zh_is_legal,
+  .native_quiet = TRUE,
 };

@@ -94,7 +94,8 @@ gen_impl (const VsPosition *pos, VsGenType type, VsMove *out, int only_from, int
   gboolean in_check = attackers (T, b, g->ksq, g->them, TRUE) > 0;
   g->full = in_check || g->bikjang;
   g->sens = T->sens[g->ksq];
-  gboolean noisy = type == VS_GEN_NOISY;
+  /* the stages: noisy = captures, quiet = the others (the pass included) */
+  gboolean noisy = type == VS_GEN_NOISY, quiet = type == VS_GEN_QUIET;
   int n = 0;
 
   for (int i = 0; i < pv->count[us]; i++)
@@ -112,7 +113,7 @@ gen_impl (const VsPosition *pos, VsGenType type, VsMove *out, int only_from, int
           for (int j = 0; j < T->n_palace[s]; j++)
             {
               int to = T->palace[s][j];
-              if (noisy ? ENEMY (b[to]) : !OWN (b[to]))
+              if (noisy ? ENEMY (b[to]) : quiet ? !b[to] : !OWN (b[to]))
                 EMIT (s, to);
             }
           break;
@@ -120,7 +121,7 @@ gen_impl (const VsPosition *pos, VsGenType type, VsMove *out, int only_from, int
           for (int j = 0; j < T->n_horse[s]; j++)
             {
               int to = T->horse[s][j][1];
-              if (!b[T->horse[s][j][0]] && (noisy ? ENEMY (b[to]) : !OWN (b[to])))
+              if (!b[T->horse[s][j][0]] && (noisy ? ENEMY (b[to]) : quiet ? !b[to] : !OWN (b[to])))
                 EMIT (s, to);
             }
           break;
@@ -129,7 +130,7 @@ gen_impl (const VsPosition *pos, VsGenType type, VsMove *out, int only_from, int
             {
               int to = T->elephant[s][j][2];
               if (!b[T->elephant[s][j][0]] && !b[T->elephant[s][j][1]] &&
-                  (noisy ? ENEMY (b[to]) : !OWN (b[to])))
+                  (noisy ? ENEMY (b[to]) : quiet ? !b[to] : !OWN (b[to])))
                 EMIT (s, to);
             }
           break;
@@ -137,7 +138,7 @@ gen_impl (const VsPosition *pos, VsGenType type, VsMove *out, int only_from, int
           for (int j = 0; j < T->n_soldier[us][s]; j++)
             {
               int to = T->soldier[us][s][j];
-              if (noisy ? ENEMY (b[to]) : !OWN (b[to]))
+              if (noisy ? ENEMY (b[to]) : quiet ? !b[to] : !OWN (b[to]))
                 EMIT (s, to);
             }
           break;
@@ -154,7 +155,7 @@ gen_impl (const VsPosition *pos, VsGenType type, VsMove *out, int only_from, int
                         EMIT (s, to);
                       continue;
                     }
-                  if (ENEMY (b[to]))
+                  if (!quiet && ENEMY (b[to]))
                     EMIT (s, to);
                   break;
                 }
@@ -171,7 +172,7 @@ gen_impl (const VsPosition *pos, VsGenType type, VsMove *out, int only_from, int
                         EMIT (s, to);
                       continue;
                     }
-                  if (ENEMY (b[to]))
+                  if (!quiet && ENEMY (b[to]))
                     EMIT (s, to);
                   break;
                 }
@@ -195,7 +196,7 @@ gen_impl (const VsPosition *pos, VsGenType type, VsMove *out, int only_from, int
                         EMIT (s, to);
                       continue;
                     }
-                  if (ENEMY (b[to]) && TYPE (b[to]) != CANNON)
+                  if (!quiet && ENEMY (b[to]) && TYPE (b[to]) != CANNON)
                     EMIT (s, to);
                   break;
                 }
@@ -206,7 +207,7 @@ gen_impl (const VsPosition *pos, VsGenType type, VsMove *out, int only_from, int
               if (ray[1] == NONE || !b[ray[0]] || TYPE (b[ray[0]]) == CANNON)
                 continue;
               int to = ray[1];
-              if (!b[to] ? !noisy : (ENEMY (b[to]) && TYPE (b[to]) != CANNON))
+              if (!b[to] ? !noisy : (!quiet && ENEMY (b[to]) && TYPE (b[to]) != CANNON))
                 EMIT (s, to);
             }
           break;
@@ -770,6 +771,7 @@ const VsVariant vs_variant_janggi = {
   .insufficient_material = janggi_insufficient,
   .end_hook = janggi_end_hook,
   .is_legal = janggi_is_legal,
+  .native_quiet = TRUE,
   .write_move = janggi_write_move,
   .parse_move = janggi_parse_move,
   .display_notations = vs_janggi_notations,
@@ -820,6 +822,7 @@ const VsVariant vs_variant_janggi_casual = {
   .insufficient_material = janggi_insufficient,
   .end_hook = janggi_end_hook,
   .is_legal = janggi_is_legal,
+  .native_quiet = TRUE,
   .write_move = janggi_write_move,
   .parse_move = janggi_parse_move,
   .display_notations = vs_janggi_notations,

@@ -36,7 +36,8 @@ typedef struct {
   gboolean check;
   VsMove *out;
   int n;
-  gboolean noisy;
+  gboolean noisy;      /* VS_GEN_NOISY: captures, en passant, promotions only */
+  gboolean quiet;      /* VS_GEN_QUIET: the other moves only                 */
 } Gen;
 
 /* Does the move (not castling: generated legal) leave our King unattacked? */
@@ -92,6 +93,8 @@ add (Gen *g, int from, int to, VsMoveKind kind)
 {
   if (g->noisy && !g->pos->board[to] && kind != VS_MOVE_EN_PASSANT)
     return;
+  if (g->quiet && (g->pos->board[to] || kind == VS_MOVE_EN_PASSANT))
+    return;
   if (leaves_king_safe (g, from, to, kind))
     g->out[g->n++] = VS_MOVE_MAKE (from, to, kind, 0);
 }
@@ -101,7 +104,7 @@ add_pawn (Gen *g, int from, int to)
 {
   if (S64 (to) >> 3 == last_rank (g->us))
     {
-      if (!leaves_king_safe (g, from, to, VS_MOVE_PROMOTION))
+      if (g->quiet || !leaves_king_safe (g, from, to, VS_MOVE_PROMOTION))
         return;
       for (int t = QUEEN; t >= KNIGHT; t--)
         g->out[g->n++] = VS_MOVE_MAKE (from, to, VS_MOVE_PROMOTION, t);
@@ -159,13 +162,15 @@ gen_castling (Gen *g, int sq)
     }
 }
 
-int
-strato_generate_moves (const VsPosition *pos, VsGenType type, VsMove *out)
+/* only_from: the moves of the piece on only_from alone (-1: every piece);
+ * with the constant -1 the masks vanish from the full generator. */
+static G_ALWAYS_INLINE inline int
+gen_impl (const VsPosition *pos, VsGenType type, VsMove *out, int only_from)
 {
   const StratoBoard *b = CSB (pos);
   const VsPiece *board = pos->board;
   Gen g = { .pos = pos, .b = b, .us = pos->side, .them = pos->side ^ 1, .out = out, .n = 0,
-            .noisy = type == VS_GEN_NOISY };
+            .noisy = type == VS_GEN_NOISY, .quiet = type == VS_GEN_QUIET };
   g.ksq = b->king[g.us];
   g.kl = LEVEL (g.ksq);
   g.k64 = S64 (g.ksq);
@@ -179,9 +184,13 @@ strato_generate_moves (const VsPosition *pos, VsGenType type, VsMove *out)
       uint64_t own = b->color[l][us];
       uint64_t enemy = b->color[l][them];
       gboolean check_level = g.check && l == g.kl;
+      /* the pieces whose moves are made on this level */
+      uint64_t movers = own;
+      if (only_from >= 0)
+        movers &= LEVEL (only_from) == l ? BB (S64 (only_from)) : 0;
 
       /* Pawns */
-      for (uint64_t set = b->type[l][PAWN] & own; set; set &= set - 1)
+      for (uint64_t set = b->type[l][PAWN] & movers; set; set &= set - 1)
         {
           int s = lsb (set), sq = l * 64 + s, r = s >> 3;
           gboolean unmoved = VS_PIECE_HAS_FLAG (board[sq]);
@@ -227,7 +236,7 @@ strato_generate_moves (const VsPosition *pos, VsGenType type, VsMove *out)
         }
 
       /* Knights */
-      for (uint64_t set = b->type[l][KNIGHT] & own; set; set &= set - 1)
+      for (uint64_t set = b->type[l][KNIGHT] & movers; set; set &= set - 1)
         {
           int s = lsb (set), sq = l * 64 + s;
           if (!VS_PIECE_HAS_FLAG (board[sq]) || check_level)
@@ -241,7 +250,7 @@ strato_generate_moves (const VsPosition *pos, VsGenType type, VsMove *out)
 
       /* Bishops, Rooks, Queens */
       for (int pt = BISHOP; pt <= QUEEN; pt++)
-        for (uint64_t set = b->type[l][pt] & own; set; set &= set - 1)
+        for (uint64_t set = b->type[l][pt] & movers; set; set &= set - 1)
           {
             int s = lsb (set), sq = l * 64 + s;
             if (!VS_PIECE_HAS_FLAG (board[sq]) || check_level)
@@ -272,7 +281,7 @@ strato_generate_moves (const VsPosition *pos, VsGenType type, VsMove *out)
           }
 
       /* King */
-      if (g.kl == l)
+      if (g.kl == l && (movers & BB (g.k64)))
         {
           int s = g.k64, sq = g.ksq;
           gboolean unmoved = VS_PIECE_HAS_FLAG (board[sq]);
@@ -296,10 +305,42 @@ strato_generate_moves (const VsPosition *pos, VsGenType type, VsMove *out)
   return g.n;
 }
 
+int
+strato_generate_moves (const VsPosition *pos, VsGenType type, VsMove *out)
+{
+  return gen_impl (pos, type, out, -1);
+}
+
 static int
 strato_generate (const VsPosition *pos, VsGenType type, VsMove *out)
 {
-  return strato_generate_moves (pos, type, out);
+  return gen_impl (pos, type, out, -1);
+}
+
+/* Issue 15: vs_position_is_legal's test, from the legal moves of the one
+ * piece on from (castling among the King's), not the whole list. */
+static gboolean
+strato_is_legal (const VsPosition *pos, VsMove m)
+{
+  int from = VS_MOVE_FROM (m), to = VS_MOVE_TO (m);
+  if (from >= 192 || to >= 192)
+    return FALSE;
+  switch (VS_MOVE_KIND (m))
+    {
+    case VS_MOVE_NORMAL:
+    case VS_MOVE_PROMOTION:
+    case VS_MOVE_CASTLE:
+    case VS_MOVE_EN_PASSANT:
+      break;
+    default:
+      return FALSE;
+    }
+  VsMove moves[VS_MAX_MOVES];
+  int n = gen_impl (pos, VS_GEN_ALL, moves, from);
+  for (int i = 0; i < n; i++)
+    if (VS_MOVE_CORE (moves[i]) == VS_MOVE_CORE (m))
+      return TRUE;
+  return FALSE;
 }
 
 static uint64_t
@@ -674,6 +715,8 @@ const VsVariant vs_variant_strato = {
   .unmake_null = strato_unmake_null,
   .checkers = strato_checkers,
   .effects = strato_effects,
+  .native_quiet = TRUE,
+  .is_legal = strato_is_legal,
   /* strato.md: stalemate, threefold repetition, the 50-move rule and
    * insufficient material are draws */
   .stalemate_outcome = VS_END_DRAW,

@@ -85,7 +85,8 @@ cmp_move (const void *a, const void *b)
   return x < y ? -1 : x > y;
 }
 
-/* ALL minus NOISY, in ALL's order. */
+/* ALL minus NOISY, in ALL's order: QUIET for a variant whose generator
+ * does not make it (native_quiet unset). */
 static int
 generate_quiet (const VsPosition *pos, VsMove *out)
 {
@@ -106,7 +107,7 @@ generate_quiet (const VsPosition *pos, VsMove *out)
 int
 vs_position_generate (const VsPosition *pos, VsGenType type, VsMove *out)
 {
-  if (type == VS_GEN_QUIET)
+  if (type == VS_GEN_QUIET && !pos->variant->native_quiet)
     return generate_quiet (pos, out);
   return pos->variant->generate (pos, type, out);
 }

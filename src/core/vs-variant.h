@@ -266,11 +266,12 @@ typedef enum {
 typedef enum {
   VS_GEN_ALL = 0,          /* every legal move                               */
   VS_GEN_NOISY,            /* legal captures and promotions (for quiescence) */
-  VS_GEN_QUIET,            /* the other legal moves: exactly ALL minus NOISY
-                              (drops that capture nothing, passes, castling,
-                              suicides are quiet).  Only through
-                              vs_position_generate: a module's generate
-                              serves ALL and NOISY. */
+  VS_GEN_QUIET,            /* the other legal moves: exactly ALL minus NOISY,
+                              in ALL's order (drops that capture nothing,
+                              passes, castling, suicides are quiet).  A
+                              module's generate serves it only if its
+                              variant sets native_quiet; else
+                              vs_position_generate subtracts NOISY from ALL. */
 } VsGenType;
 
 struct _VsPositionColumns;
@@ -445,6 +446,11 @@ struct _VsVariant {
    * empty square…): TRUE exactly when m is in the legal list, found without
    * generating it.  NULL: vs_position_is_legal looks m up in the lists. */
   gboolean    (*is_legal) (const VsPosition *pos, VsMove m);
+  /* Issue 15 (staged generation): TRUE if generate makes VS_GEN_QUIET
+   * itself (skipping the noisy moves, in the order of VS_GEN_ALL); FALSE:
+   * generate serves ALL and NOISY only and vs_position_generate makes
+   * QUIET as ALL minus NOISY. */
+  gboolean    native_quiet;
 };
 
 /* Issue 18: the display notation of v with the given id, or v's default
