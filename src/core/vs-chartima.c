@@ -376,6 +376,7 @@ const VsVariant vs_variant_chartima = {
   .position_syntax = &ch_syntax,
   .generate = ch_generate_pos,
   .is_legal = ch_is_legal,
+  .native_quiet = TRUE,
   .count_legal = ch_count_legal,
   .make = ch_make,
   .unmake = ch_unmake,
