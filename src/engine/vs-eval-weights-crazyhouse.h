@@ -10,6 +10,15 @@
  * pieces' and the queen's values and lost 26-106 to this table at 4000
  * nodes a move: results of such short games say little about material.
  * Not kept; labels from Fairy-Stockfish searches are the next step.
+ * A second fit (2026-12-02): 1,711 quiet positions of 300 self-play games
+ * (tune generate -g 300 --per-game 6 --seed 4711 at 2000 nodes) labelled by
+ * Fairy-Stockfish 11.1 at depth 8 (tune label), tune fit --cp-labels (K
+ * 0.230, error 0.129220 -> 0.107346).  It raised the correlation with FS's
+ * depth-16 scores on tests/data/held-out/crazyhouse.tsv from 0.365 to 0.697
+ * (static; 0.278 -> 0.639 with quiescence), but halved the rook (300, below
+ * the bishop's 312) and most hand values, and lost 29-111 to this table at
+ * 3000 nodes a move (SPRT 0,10: H0 accepted after 140 games, -233.2 +/- 73.1
+ * Elo).  Not kept: the bounded fit trades material against the scale K.
  */
 #define VS_EVAL_WEIGHTS_CRAZYHOUSE(X) \
   X (PAWN,            90) \
