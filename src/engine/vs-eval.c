@@ -341,10 +341,14 @@ build_tables (VsEvalTables *t, const VsVariant *v)
    * Withdrawer taking aim at the King): the opponent's quiet mate in one
    * was pruned at the very node that should have refuted our move, and the
    * engine walked into mates a depth-1 search sees (all 5 losses of a
-   * 20-game match against depth 1).  Moves that give check are kept.  Not
-   * for the chess-like variants: in Strato's queen endgames nearly every
-   * move is a check, and keeping them cost 2-3 plies of depth there. */
-  t->lmp_spares_checks = t->kind == VS_EVAL_CHARTIMA;
+   * 20-game match against depth 1).  Moves that give check are kept.
+   * Strato too: late move pruning dropped the quiet mating check at the
+   * last ply of its queen endgames' mates in 2-4 (a mate in 2 of
+   * tests/engine/mates-strato.tsv was seen as a mate in 3 at depth 7 once
+   * reverse futility pruning was off there, see vs-search.c); nearly every
+   * move is a check there, so it searches less deep in such endgames.  Not
+   * for Crazyhouse and Janggi. */
+  t->lmp_spares_checks = t->kind == VS_EVAL_CHARTIMA || t->kind == VS_EVAL_STRATO;
   t->has_fifty_moves = t->kind != VS_EVAL_JANGGI;
   t->can_repeat_past_halfmove = t->kind == VS_EVAL_JANGGI || t->kind == VS_EVAL_GENERIC;
 }

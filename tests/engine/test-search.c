@@ -104,6 +104,48 @@ test_mate (gconstpointer data)
 }
 
 
+
+/* Mates of Strato's queen endgames from self-play (lines 37 and 41 of
+ * tests/engine/mates-selfplay-strato.tsv, the shortest win proved by
+ * vs-mate-prover) that the search saw only as a big score at depth 8 while
+ * reverse futility pruning and late move pruning of checks dismissed the
+ * quiet moves that set them up: found at depth 8, as mates of that length. */
+static void
+test_strato_selfplay_mates (void)
+{
+  static const struct { const char *fen; int mate; } cases[] = {
+    { "8/8/7R/4Q3/8/8/8/8|5Q2/8/8/8/7Q/8/8/3K2k1|8/8/8/8/8/8/8/8 w - 1 105", 3 },
+    { "7R/6k1/8/8/8/8/P'1P'P'P'P'P'P'/5B'2|8/8/8/8/8/2q5/8/r7|5Rn'1/Qp'2p'p'p'p'/8/1b6/8/8/3Nr3/3K4 b - 4 21", 4 },
+  };
+  const VsVariant *v = vs_test_available ("strato");
+  if (v == NULL)
+    {
+      g_test_skip ("no Strato module");
+      return;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      VsPosition *pos = g_new0 (VsPosition, 1);
+      g_autoptr(GError) error = NULL;
+      if (!vs_test_init (pos, v, cases[i].fen, &error))
+        g_error ("%s: %s", cases[i].fen, error->message);
+      VsSearch *s = vs_search_new ();
+      VsSearchLimits l;
+      vs_search_limits_init (&l);
+      l.depth = 8;
+      VsSearchInfo info;
+      VsMove best = vs_search_run (s, pos, VS_TEST_HIST (pos), &l, NULL, NULL, &info);
+      g_assert_cmpuint (best, !=, VS_MOVE_NONE);
+      g_assert_cmpint (info.n_lines, >=, 1);
+      if (!info.lines[0].is_mate || info.lines[0].mate != cases[i].mate)
+        g_error ("%s: expected mate %d at depth 8, search says %s %d", cases[i].fen, cases[i].mate,
+                 info.lines[0].is_mate ? "mate" : "cp",
+                 info.lines[0].is_mate ? info.lines[0].mate : info.lines[0].score);
+      vs_search_free (s);
+      g_free (pos);
+    }
+}
+
 /* ---- generic properties (first available variant) ------------------------------- */
 
 
@@ -294,6 +336,7 @@ main (int argc, char **argv)
           g_test_add_data_func (name, c, test_mate);
         }
     }
+  g_test_add_func ("/search/strato-selfplay-mates", test_strato_selfplay_mates);
   g_test_add_func ("/search/deterministic", test_deterministic);
   g_test_add_func ("/search/chartima-quiescence-bounded", test_chartima_quiescence_bounded);
   g_test_add_func ("/search/multipv-nodes", test_multipv_and_nodes);
