@@ -37,8 +37,8 @@ G_STATIC_ASSERT (sizeof (ChPriv) <= sizeof (((VsPosition *) 0)->priv));
 G_STATIC_ASSERT (CH_N_TYPES < VS_MAX_PIECE_TYPES);
 
 #define PRIV(pos) ((ChPriv *) (pos)->priv.bytes)
-/* Whether the en-passant square is part of the key (saved in undo extra[0]). */
-#define EP_IN_KEY(pos) (PRIV (pos)->pad[0])
+/* Whether the en-passant square is part of the key (vs_ep_set). */
+#define EP_IN_KEY(pos) ((pos)->ep_in_key)
 
 const VsPieceInfo vs_ch_pieces[CH_N_TYPES + 1] = {
   [0]     = { NULL, NULL, NULL, NULL, NULL },
@@ -159,13 +159,7 @@ ch_make (VsPosition *pos, VsMove m, VsUndo *u)
   VsMoveKind kind = VS_MOVE_KIND (m);
   int us = pos->side;
 
-  u->key = pos->key;
-  u->move = m;
-  u->halfmove = pos->halfmove;
-  u->ep = pos->ep;
-  u->castling = pos->castling;
-  u->passes = pos->passes;
-  u->extra[0] = EP_IN_KEY (pos);
+  vs_undo_push (pos, m, u);
 
   ChDone d;
   ch_apply (pos->board, p, m, &d);
@@ -174,7 +168,7 @@ ch_make (VsPosition *pos, VsMove m, VsUndo *u)
   memcpy (u->captured_sq, d.sq, d.n);
   memcpy (u->captured, d.pc, d.n);
 
-  uint64_t key = pos->key ^ vs_zobrist_side;
+  uint64_t key = pos->key;
   if (kind == VS_MOVE_SUICIDE)
     key ^= vs_zobrist_psq[d.moved & 0x7f][from];
   else if (kind == VS_MOVE_CASTLE)
@@ -198,51 +192,33 @@ ch_make (VsPosition *pos, VsMove m, VsUndo *u)
       key ^= vs_zobrist_castling[pos->castling] ^ vs_zobrist_castling[castling];
       pos->castling = castling;
     }
-  if (EP_IN_KEY (pos))
-    key ^= vs_zobrist_ep[pos->ep];
-  EP_IN_KEY (pos) = 0;
-  pos->ep = VS_NO_SQUARE;
-  pos->side = !us;
+  pos->key = key;
+  vs_undo_turn (pos);
   if (VS_PIECE_TYPE (d.moved) == CH_P && (to - from == 20 || from - to == 20))
     {
       pos->ep = (from + to) / 2;
       /* only a possible en-passant capture is part of the key */
+      gboolean in_key = FALSE;
       VsPiece enemy_pawn = VS_MAKE_PIECE (!us, CH_P);
       if ((CH_FILE (to) > 0 && pos->board[to - 1] == enemy_pawn) ||
           (CH_FILE (to) < 9 && pos->board[to + 1] == enemy_pawn))
         {
           ChBoard cb;
           ch_board_from_pos (&cb, pos);
-          if (ch_ep_capturable (&cb))
-            {
-              EP_IN_KEY (pos) = 1;
-              key ^= vs_zobrist_ep[pos->ep];
-            }
+          in_key = ch_ep_capturable (&cb);
         }
+      vs_ep_set (pos, pos->ep, in_key);
     }
-  pos->key = key;
   if (d.n > 0 || kind == VS_MOVE_PROMOTION)
     pos->halfmove = 0;
   else
     pos->halfmove++;
-  if (us == VS_BLACK)
-    pos->fullmove++;
 }
 
 static void
 ch_make_null (VsPosition *pos, VsUndo *u)
 {
-  gboolean in_key = EP_IN_KEY (pos);
-  vs_null_make_common (pos, u, in_key);
-  u->extra[0] = in_key;
-  EP_IN_KEY (pos) = 0;
-}
-
-static void
-ch_unmake_null (VsPosition *pos, const VsUndo *u)
-{
-  vs_null_unmake_common (pos, u);
-  EP_IN_KEY (pos) = u->extra[0];
+  vs_null_make_common (pos, u);
 }
 
 static void
@@ -258,15 +234,7 @@ ch_unmake (VsPosition *pos, const VsUndo *u)
   d.moved = u->moved;
   d.dog = ((u->moved & VS_PIECE_FLAG) && kind != VS_MOVE_SUICIDE) ? from : VS_NO_SQUARE;
   ch_revert (pos->board, PRIV (pos), m, &d);
-  pos->side = !pos->side;
-  if (pos->side == VS_BLACK)
-    pos->fullmove--;
-  pos->key = u->key;
-  pos->halfmove = u->halfmove;
-  pos->ep = u->ep;
-  pos->castling = u->castling;
-  pos->passes = u->passes;
-  EP_IN_KEY (pos) = u->extra[0];
+  vs_undo_pop (pos, u);
 }
 
 /* ---- Queries ---------------------------------------------------------------- */
@@ -381,7 +349,7 @@ const VsVariant vs_variant_chartima = {
   .make = ch_make,
   .unmake = ch_unmake,
   .make_null = ch_make_null,
-  .unmake_null = ch_unmake_null,
+  .unmake_null = vs_null_unmake_common,
   .checkers = ch_checkers,
   .effects = ch_effects,
   /* chartima.md: stalemate, the third occurrence, 100 plies without

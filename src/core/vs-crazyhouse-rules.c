@@ -81,7 +81,7 @@ compute_key (const VsPosition *pos)
   if (pos->side == VS_BLACK)
     k ^= vs_zobrist_side;
   k ^= vs_zobrist_castling[pos->castling];
-  if (pos->ep != NO_SQ)
+  if (pos->ep_in_key)
     k ^= vs_zobrist_ep[pos->ep];
   return k;
 }
@@ -119,21 +119,9 @@ zh_make (VsPosition *pos, VsMove m, VsUndo *u)
   const int us = pos->side, them = us ^ 1;
   const int to = VS_MOVE_TO (m);
   const VsMoveKind kind = VS_MOVE_KIND (m);
-  uint64_t key = pos->key ^ vs_zobrist_side;
 
-  u->key = pos->key;
-  u->move = m;
-  u->halfmove = pos->halfmove;
-  u->ep = pos->ep;
-  u->castling = pos->castling;
-  u->passes = pos->passes;
-  u->n_captured = 0;
-
-  if (pos->ep != NO_SQ)
-    {
-      key ^= vs_zobrist_ep[pos->ep];
-      pos->ep = NO_SQ;
-    }
+  vs_undo_push (pos, m, u);
+  uint64_t key = pos->key;
   pos->halfmove++;
 
   if (kind == VS_MOVE_DROP)
@@ -191,11 +179,7 @@ zh_make (VsPosition *pos, VsMove m, VsUndo *u)
             {
               int epsq = (from + to) >> 1;
               if (vs_a8_pawn[us][epsq] & b->type[ZH_PAWN] & b->color[them])
-                {
-                  pos->ep = legal_ep_square (b, them, epsq);
-                  if (pos->ep != NO_SQ)
-                    key ^= vs_zobrist_ep[pos->ep];
-                }
+                pos->ep = legal_ep_square (b, them, epsq);
             }
         }
       uint8_t c = pos->castling & castle_keep[from] & castle_keep[to];
@@ -205,18 +189,17 @@ zh_make (VsPosition *pos, VsMove m, VsUndo *u)
           pos->castling = c;
         }
     }
-  pos->side = them;
-  if (us == VS_BLACK)
-    pos->fullmove++;
   pos->key = key;
+  vs_undo_turn (pos);
+  /* the en-passant square is only ever set when a capture exists */
+  if (pos->ep != NO_SQ)
+    vs_ep_set (pos, pos->ep, TRUE);
 }
 
-/* The en-passant square is only ever set when a capture exists, and then it
- * is in the key. */
 static void
 zh_make_null (VsPosition *pos, VsUndo *u)
 {
-  vs_null_make_common (pos, u, TRUE);
+  vs_null_make_common (pos, u);
 }
 
 static void
@@ -228,9 +211,6 @@ zh_unmake (VsPosition *pos, const VsUndo *u)
   const int to = VS_MOVE_TO (m);
   const VsMoveKind kind = VS_MOVE_KIND (m);
 
-  pos->side = us;
-  if (us == VS_BLACK)
-    pos->fullmove--;
   if (kind == VS_MOVE_DROP)
     {
       remove_piece (pos, b, to, pos->board[to]);
@@ -255,11 +235,7 @@ zh_unmake (VsPosition *pos, const VsUndo *u)
           pos->hand[us][(cap & VS_PIECE_FLAG) ? ZH_PAWN : VS_PIECE_TYPE (cap)]--;
         }
     }
-  pos->key = u->key;
-  pos->halfmove = u->halfmove;
-  pos->ep = u->ep;
-  pos->castling = u->castling;
-  pos->passes = u->passes;
+  vs_undo_pop (pos, u);
 }
 
 /* ---- Legal move generation ------------------------------------------------------ */
@@ -864,6 +840,7 @@ zh_setup (VsPosition *pos, const VsPositionColumns *at, GError **error)
       if (pos->board[pawn_sq] == VS_MAKE_PIECE (pos->side ^ 1, ZH_PAWN) &&
           !pos->board[epsq] && !pos->board[origin])
         pos->ep = legal_ep_square (b, pos->side, epsq);
+      pos->ep_in_key = pos->ep != NO_SQ;
     }
 
   /* The side that has just moved cannot be left in check. */

@@ -257,14 +257,8 @@ janggi_make (VsPosition *pos, VsMove m, VsUndo *u)
   int from = VS_MOVE_FROM (m), to = VS_MOVE_TO (m);
   int us = pos->side;
 
-  u->key = pos->key;
-  u->move = m;
-  u->halfmove = pos->halfmove;
-  u->ep = pos->ep;
-  u->castling = pos->castling;
-  u->passes = pos->passes;
+  vs_undo_push (pos, m, u);
   u->moved = pos->board[from];
-  u->n_captured = 0;
   u->extra[X_BIKJANG] = pv->bikjang;
   u->extra[X_PREV] = pv->prev_bikjang;
   pv->prev_bikjang = pv->bikjang;
@@ -308,10 +302,7 @@ janggi_make (VsPosition *pos, VsMove m, VsUndo *u)
       if (pos->options & VS_JANGGI_OPTION_BIKJANG)
         pv->bikjang = kings_face (pos->board, pv->king[0], pv->king[1]);
     }
-  if (us == VS_BLACK)
-    pos->fullmove++;
-  pos->side = us ^ 1;
-  pos->key ^= vs_zobrist_side;
+  vs_undo_turn (pos);
 }
 
 static void
@@ -322,9 +313,6 @@ janggi_unmake (VsPosition *pos, const VsUndo *u)
   int us = pos->side ^ 1;
   int from = VS_MOVE_FROM (m), to = VS_MOVE_TO (m);
 
-  pos->side = us;
-  if (us == VS_BLACK)
-    pos->fullmove--;
   if (VS_MOVE_KIND (m) != VS_MOVE_PASS)
     {
       VsPiece p = pos->board[to];
@@ -356,11 +344,7 @@ janggi_unmake (VsPosition *pos, const VsUndo *u)
     }
   pv->bikjang = u->extra[X_BIKJANG];
   pv->prev_bikjang = u->extra[X_PREV];
-  pos->key = u->key;
-  pos->halfmove = u->halfmove;
-  pos->passes = u->passes;
-  pos->ep = u->ep;
-  pos->castling = u->castling;
+  vs_undo_pop (pos, u);
 }
 
 /* The null move is Janggi's own pass (RULES.md §4.4): it counts in

@@ -38,7 +38,6 @@ typedef struct {
   uint64_t type[N_LEVELS][8];    /* [level][piece type]; [level][0] = occupied */
   uint64_t color[N_LEVELS][2];   /* [level][colour] */
   uint8_t  king[2];              /* King squares 0..191 */
-  uint8_t  ep_keyed;             /* the ep square is in the key (a capture is possible) */
 } StratoBoard;
 
 G_STATIC_ASSERT (sizeof (StratoBoard) <= sizeof (((VsPosition *) 0)->priv));

@@ -390,24 +390,11 @@ castle_rook_squares (VsMove m, int *rook_from, int *rook_to)
 void
 strato_make (VsPosition *pos, VsMove m, VsUndo *u)
 {
-  StratoBoard *b = SB (pos);
   int from = VS_MOVE_FROM (m), to = VS_MOVE_TO (m);
   VsMoveKind kind = VS_MOVE_KIND (m);
   int us = pos->side;
 
-  u->key = pos->key;
-  u->move = m;
-  u->halfmove = pos->halfmove;
-  u->ep = pos->ep;
-  u->castling = pos->castling;
-  u->passes = pos->passes;
-  u->n_captured = 0;
-  u->extra[0] = b->ep_keyed;
-
-  if (b->ep_keyed)
-    pos->key ^= vs_zobrist_ep[pos->ep];
-  b->ep_keyed = 0;
-  pos->ep = VS_NO_SQUARE;
+  vs_undo_push (pos, m, u);
   pos->halfmove++;
 
   VsPiece p = take (pos, from);
@@ -443,44 +430,23 @@ strato_make (VsPosition *pos, VsMove m, VsUndo *u)
         }
     }
 
-  if (us == VS_BLACK)
-    pos->fullmove++;
-  pos->side ^= 1;
-  pos->key ^= vs_zobrist_side;
-  if (pos->ep != VS_NO_SQUARE && ep_capture_possible (pos))
-    {
-      b->ep_keyed = 1;
-      pos->key ^= vs_zobrist_ep[pos->ep];
-    }
+  vs_undo_turn (pos);
+  if (pos->ep != VS_NO_SQUARE)
+    vs_ep_set (pos, pos->ep, ep_capture_possible (pos));
 }
 
 static void
 strato_make_null (VsPosition *pos, VsUndo *u)
 {
-  StratoBoard *b = SB (pos);
-  gboolean in_key = b->ep_keyed;
-  vs_null_make_common (pos, u, in_key);
-  u->extra[0] = in_key;
-  b->ep_keyed = 0;
-}
-
-static void
-strato_unmake_null (VsPosition *pos, const VsUndo *u)
-{
-  vs_null_unmake_common (pos, u);
-  SB (pos)->ep_keyed = u->extra[0];
+  vs_null_make_common (pos, u);
 }
 
 static void
 strato_unmake (VsPosition *pos, const VsUndo *u)
 {
-  StratoBoard *b = SB (pos);
   VsMove m = u->move;
   int from = VS_MOVE_FROM (m), to = VS_MOVE_TO (m);
 
-  pos->side ^= 1;
-  if (pos->side == VS_BLACK)
-    pos->fullmove--;
   take (pos, to);
   if (VS_MOVE_KIND (m) == VS_MOVE_CASTLE)
     {
@@ -492,12 +458,7 @@ strato_unmake (VsPosition *pos, const VsUndo *u)
   put (pos, from, u->moved);
   for (int i = 0; i < u->n_captured; i++)
     put (pos, u->captured_sq[i], u->captured[i]);
-  pos->key = u->key;
-  pos->halfmove = u->halfmove;
-  pos->ep = u->ep;
-  pos->castling = u->castling;
-  pos->passes = u->passes;
-  b->ep_keyed = u->extra[0];
+  vs_undo_pop (pos, u);
 }
 
 static int
@@ -638,11 +599,8 @@ strato_setup (VsPosition *pos, const VsPositionColumns *at, GError **error)
   if (side == VS_BLACK)
     key ^= vs_zobrist_side;
   pos->key = key;
-  if (ep_capture_possible (pos))
-    {
-      SB (pos)->ep_keyed = 1;
-      pos->key ^= vs_zobrist_ep[ep];
-    }
+  if (ep != VS_NO_SQUARE)
+    vs_ep_set (pos, ep, ep_capture_possible (pos));
   return TRUE;
 }
 
@@ -712,7 +670,7 @@ const VsVariant vs_variant_strato = {
   .make = strato_make,
   .unmake = strato_unmake,
   .make_null = strato_make_null,
-  .unmake_null = strato_unmake_null,
+  .unmake_null = vs_null_unmake_common,
   .checkers = strato_checkers,
   .effects = strato_effects,
   .native_quiet = TRUE,

@@ -129,36 +129,18 @@ vs_position_unmake_null (VsPosition *pos, const VsUndo *u)
 }
 
 void
-vs_null_make_common (VsPosition *pos, VsUndo *u, gboolean ep_in_key)
+vs_null_make_common (VsPosition *pos, VsUndo *u)
 {
   memset (u, 0, sizeof *u);
-  u->key = pos->key;
-  u->move = VS_MOVE_NONE;
-  u->halfmove = pos->halfmove;
-  u->ep = pos->ep;
-  u->castling = pos->castling;
-  u->passes = pos->passes;
-  if (pos->ep != VS_NO_SQUARE && ep_in_key)
-    pos->key ^= vs_zobrist_ep[pos->ep];
-  pos->ep = VS_NO_SQUARE;
-  pos->key ^= vs_zobrist_side;
+  vs_undo_push (pos, VS_MOVE_NONE, u);
   pos->halfmove++;
-  if (pos->side == VS_BLACK)
-    pos->fullmove++;
-  pos->side ^= 1;
+  vs_undo_turn (pos);
 }
 
 void
 vs_null_unmake_common (VsPosition *pos, const VsUndo *u)
 {
-  pos->side ^= 1;
-  if (pos->side == VS_BLACK)
-    pos->fullmove--;
-  pos->key = u->key;
-  pos->halfmove = u->halfmove;
-  pos->ep = u->ep;
-  pos->castling = u->castling;
-  pos->passes = u->passes;
+  vs_undo_pop (pos, u);
 }
 
 void

@@ -104,6 +104,7 @@ typedef struct {
   VsPiece  captured[VS_MAX_CAPTURES];
   VsPiece  moved;                       /* the moving piece before the move */
   uint8_t  passes;                      /* consecutive passes before      */
+  uint8_t  ep_in_key;                   /* VsPosition.ep_in_key before    */
   uint8_t  extra[6];                    /* variant-private                */
 } VsUndo;
 
@@ -122,6 +123,7 @@ typedef struct {
   uint16_t halfmove;                    /* plies for the 50-move rule      */
   uint16_t fullmove;
   uint32_t options;                     /* rule-set flags, variant-defined */
+  uint8_t  ep_in_key;                   /* ep is part of key (vs_ep_set)   */
   uint64_t key;                         /* Zobrist key, kept incrementally */
   /* Variant-private acceleration state (king squares, counts, bitboards):
    * each module casts this to its own struct (checked with static asserts). */
@@ -505,10 +507,10 @@ gboolean vs_position_find_move (const VsPosition *pos, int from, int to, VsMove 
  * move is in check, or the variant has no null move). */
 gboolean vs_position_make_null   (VsPosition *pos, VsUndo *u);
 void     vs_position_unmake_null (VsPosition *pos, const VsUndo *u);
-/* For the modules' null moves: save pos into u, take the en-passant square
- * out (ep_in_key: whether it is in the key), pass the turn.  The restore
- * puts all of it back (module-private flags are the module's). */
-void     vs_null_make_common   (VsPosition *pos, VsUndo *u, gboolean ep_in_key);
+/* For the modules' null moves: vs_undo_push (u zeroed first, move
+ * VS_MOVE_NONE), one more ply on the clock, vs_undo_turn; the unmake is
+ * vs_undo_pop (module-private state is the module's). */
+void     vs_null_make_common   (VsPosition *pos, VsUndo *u);
 void     vs_null_unmake_common (VsPosition *pos, const VsUndo *u);
 /* h may be NULL (no earlier plies known: no repetition). */
 VsGameState vs_position_state  (const VsPosition *pos, const VsHistory *h, VsResult *result);
@@ -574,6 +576,78 @@ extern const uint64_t vs_zobrist_side;
 extern const uint64_t vs_zobrist_castling[16];
 extern const uint64_t vs_zobrist_ep[VS_MAX_SQUARES];
 extern const uint64_t vs_zobrist_misc[16];                    /* passes, rule state */
+
+/* ---- Issue 15: the one undo push/pop and en-passant keying of the modules ---------
+ * Every built-in module's make is
+ *     vs_undo_push (pos, m, u);   ... the move's own changes ...
+ *     vs_undo_turn (pos);         [vs_ep_set (pos, pos->ep, capturable);]
+ * and its unmake
+ *     ... the board taken back ...   vs_undo_pop (pos, u);
+ * The en-passant square is in the key exactly when the side to move has a
+ * legal en-passant capture onto it (the repetition rule of the four rules
+ * files: a position with a possible capture differs from one without);
+ * pos->ep_in_key records it, and vs_ep_set is the one place that keys it.
+ * Whether a square without a legal capture is kept in pos->ep (Chartima,
+ * Strato) or not (Crazyhouse, as Lichess writes it) is the module's rule. */
+
+/* Saves the fields every move may change (key, move, clock, ep, castling,
+ * passes, ep_in_key; no capture yet) and takes the en-passant square out of
+ * the position and its key. */
+static inline void
+vs_undo_push (VsPosition *pos, VsMove m, VsUndo *u)
+{
+  u->key = pos->key;
+  u->move = m;
+  u->halfmove = pos->halfmove;
+  u->ep = pos->ep;
+  u->castling = pos->castling;
+  u->passes = pos->passes;
+  u->ep_in_key = pos->ep_in_key;
+  u->n_captured = 0;
+  if (pos->ep_in_key)
+    pos->key ^= vs_zobrist_ep[pos->ep];
+  pos->ep = VS_NO_SQUARE;
+  pos->ep_in_key = 0;
+}
+
+/* The end of a make: the other side to move (and its key), the move number. */
+static inline void
+vs_undo_turn (VsPosition *pos)
+{
+  if (pos->side == VS_BLACK)
+    pos->fullmove++;
+  pos->side ^= 1;
+  pos->key ^= vs_zobrist_side;
+}
+
+/* Sets the en-passant square, in the key if in_key (a legal capture exists
+ * for the side to move). */
+static inline void
+vs_ep_set (VsPosition *pos, int sq, gboolean in_key)
+{
+  pos->ep = (uint8_t) sq;
+  if (in_key)
+    {
+      pos->ep_in_key = 1;
+      pos->key ^= vs_zobrist_ep[sq];
+    }
+}
+
+/* The end of an unmake: the side, move number and every field
+ * vs_undo_push saved. */
+static inline void
+vs_undo_pop (VsPosition *pos, const VsUndo *u)
+{
+  pos->side ^= 1;
+  if (pos->side == VS_BLACK)
+    pos->fullmove--;
+  pos->key = u->key;
+  pos->halfmove = u->halfmove;
+  pos->ep = u->ep;
+  pos->castling = u->castling;
+  pos->passes = u->passes;
+  pos->ep_in_key = u->ep_in_key;
+}
 
 /* ---- The modules ---------------------------------------------------------------- */
 
