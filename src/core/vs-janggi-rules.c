@@ -712,104 +712,70 @@ static const VsPositionSyntax janggi_syntax = {
   .setup = janggi_setup,
 };
 
+/* The fields the two rule sets share (they differ in id, names, the
+ * bikjang option, the UCI name, the gibo tag and the position-string reader). */
+#define JANGGI_COMMON_FIELDS \
+  .geom = { NFILES, NRANKS, 1, 1 },                                       \
+  .n_piece_types = 7,                                                     \
+  .pieces = janggi_pieces,                                                \
+  .piece_context = "janggi piece",                                        \
+  .has_pass = TRUE,                                   /* issue 18 */      \
+  .side_names = { N_("Cho"), N_("Han") },            /* issue 18 */       \
+  .family = VS_FAMILY_JANGGI,                                             \
+  .family_id = "janggi",                                                  \
+  .flag_meaning = VS_FLAG_MEANING_NONE,                                   \
+  .has_gibo = TRUE,                                                       \
+  .pgn_structured = FALSE,                                                \
+  .has_hands = FALSE,                                                     \
+  .royal_type = KING,                                                     \
+  .setup_choice = VS_SETUP_CHOICE_PER_SIDE,                               \
+  .setup_fen = vs_janggi_start_fen,                                       \
+  .start_fen = START_FEN,                                                 \
+  .to_string = vs_position_string_write,                                  \
+  .position_syntax = &janggi_syntax,                                      \
+  .generate = janggi_generate,                                            \
+  .count_legal = janggi_count_legal,                                      \
+  .make = janggi_make,                                                    \
+  .unmake = janggi_unmake,                                                \
+  .make_null = janggi_make_null,                                          \
+  .unmake_null = janggi_unmake,                                           \
+  .checkers = janggi_checkers,                                            \
+  .effects = janggi_effects,                                              \
+  /* no n-move rule; a side that is not in check can always pass, so no   \
+   * legal move means mate (janggi.md: there is no stalemate) */          \
+  .nmove_plies = 0,                                                       \
+  .repetition_times = 3,                                                  \
+  .repetition_outcome = VS_END_DRAW,                                      \
+  .insufficient_material = janggi_insufficient,                           \
+  .end_hook = janggi_end_hook,                                            \
+  .is_legal = janggi_is_legal,                                            \
+  .native_quiet = TRUE,                                                   \
+  .write_move = janggi_write_move,                                        \
+  .parse_move = janggi_parse_move,                                        \
+  .display_notations = vs_janggi_notations,                               \
+  .n_display_notations = VS_JANGGI_N_NOTATIONS,                           \
+  .find_move = janggi_find_move,
+
 const VsVariant vs_variant_janggi = {
   .id = "janggi",
   .name = N_("Janggi"),
   .pgn_name = "Janggi",
-  .geom = { NFILES, NRANKS, 1, 1 },
   .default_options = VS_JANGGI_OPTION_BIKJANG,
-  .n_piece_types = 7,
-  .pieces = janggi_pieces,
-  .piece_context = "janggi piece",
   .uci_variant = "janggitraditional",
-  .has_pass = TRUE,                                   /* issue 18 */
-  .side_names = { N_("Cho"), N_("Han") },            /* issue 18 */
-  .family = VS_FAMILY_JANGGI,
-  .family_id = "janggi",
-  .flag_meaning = VS_FLAG_MEANING_NONE,
-  .has_gibo = TRUE,
   .gibo_variant_tag = "janggi",
-  .pgn_structured = FALSE,
-  .has_hands = FALSE,
   .casual_rules = &vs_variant_janggi_casual,
-  .royal_type = KING,
-  .setup_choice = VS_SETUP_CHOICE_PER_SIDE,
-  .setup_fen = vs_janggi_start_fen,
-  .start_fen = START_FEN,
   .from_string = janggi_from_string_traditional,
-  .to_string = vs_position_string_write,
-  .position_syntax = &janggi_syntax,
-  .generate = janggi_generate,
-  .count_legal = janggi_count_legal,
-  .make = janggi_make,
-  .unmake = janggi_unmake,
-  .make_null = janggi_make_null,
-  .unmake_null = janggi_unmake,
-  .checkers = janggi_checkers,
-  .effects = janggi_effects,
-  /* no n-move rule; a side that is not in check can always pass, so no
-   * legal move means mate (janggi.md: there is no stalemate) */
-  .nmove_plies = 0,
-  .repetition_times = 3,
-  .repetition_outcome = VS_END_DRAW,
-  .insufficient_material = janggi_insufficient,
-  .end_hook = janggi_end_hook,
-  .is_legal = janggi_is_legal,
-  .native_quiet = TRUE,
-  .write_move = janggi_write_move,
-  .parse_move = janggi_parse_move,
-  .display_notations = vs_janggi_notations,
-  .n_display_notations = VS_JANGGI_N_NOTATIONS,
-  .find_move = janggi_find_move,
+  JANGGI_COMMON_FIELDS
 };
 
 const VsVariant vs_variant_janggi_casual = {
   .id = "janggi-casual",
   .name = N_("Janggi (casual rules)"),
   .pgn_name = "janggicasual",
-  .geom = { NFILES, NRANKS, 1, 1 },
   .default_options = 0,
-  .n_piece_types = 7,
-  .pieces = janggi_pieces,
-  .piece_context = "janggi piece",
   .uci_variant = "janggicasual",
-  .has_pass = TRUE,                                   /* issue 18 */
-  .side_names = { N_("Cho"), N_("Han") },            /* issue 18 */
-  .family = VS_FAMILY_JANGGI,
-  .family_id = "janggi",
-  .flag_meaning = VS_FLAG_MEANING_NONE,
-  .has_gibo = TRUE,
   .gibo_variant_tag = NULL,
-  .pgn_structured = FALSE,
-  .has_hands = FALSE,
   .casual_rules = NULL,
-  .royal_type = KING,
-  .setup_choice = VS_SETUP_CHOICE_PER_SIDE,
-  .setup_fen = vs_janggi_start_fen,
-  .start_fen = START_FEN,
   .from_string = janggi_from_string_casual,
-  .to_string = vs_position_string_write,
-  .position_syntax = &janggi_syntax,
-  .generate = janggi_generate,
-  .count_legal = janggi_count_legal,
-  .make = janggi_make,
-  .unmake = janggi_unmake,
-  .make_null = janggi_make_null,
-  .unmake_null = janggi_unmake,
-  .checkers = janggi_checkers,
-  .effects = janggi_effects,
-  /* no n-move rule; a side that is not in check can always pass, so no
-   * legal move means mate (janggi.md: there is no stalemate) */
-  .nmove_plies = 0,
-  .repetition_times = 3,
-  .repetition_outcome = VS_END_DRAW,
-  .insufficient_material = janggi_insufficient,
-  .end_hook = janggi_end_hook,
-  .is_legal = janggi_is_legal,
-  .native_quiet = TRUE,
-  .write_move = janggi_write_move,
-  .parse_move = janggi_parse_move,
-  .display_notations = vs_janggi_notations,
-  .n_display_notations = VS_JANGGI_N_NOTATIONS,
-  .find_move = janggi_find_move,
+  JANGGI_COMMON_FIELDS
 };
