@@ -32,6 +32,7 @@ struct _VsLibrary {
 #define SCHEMA_VERSION 4
 
 static const char pragmas[] =
+  "PRAGMA page_size=16384;"
   "PRAGMA journal_mode=WAL;"
   "PRAGMA synchronous=NORMAL;"
   "PRAGMA foreign_keys=OFF;"
@@ -281,6 +282,23 @@ variant_code (VsLibrary *lib, const char *id)
   return code;
 }
 
+/* The UCI texts of the moves met, by move: the text is a function of the
+ * move alone (squares, kind, piece) except for a Janggi pass, whose
+ * squares may be left out (the King's square is then the position's), so
+ * passes are not kept.  Direct-mapped, UCI_CACHE entries, for one variant. */
+#define UCI_CACHE 4096
+typedef struct {
+  VsMove  move;       /* VS_MOVE_CORE; VS_MOVE_NONE: empty */
+  guint8  len;
+  char    text[19];
+  gint64  code;       /* move_code of text */
+} UciEntry;
+
+typedef struct {
+  guint   end;        /* where the move's text ends in Import.moves */
+  gint64  code;       /* its move_code */
+} MoveEnd;
+
 typedef struct {
   VsLibrary      *lib;
   gint64          file_id;
@@ -289,7 +307,7 @@ typedef struct {
   VsPosition     *pos;
   GString        *moves;     /* the main line in UCI, space-separated */
   GArray         *keys;      /* guint64: the key before each ply      */
-  GArray         *ends;      /* guint: where each move ends in moves  */
+  GArray         *ends;      /* MoveEnd: each move's end in moves, code */
   GString        *headers;
   VsPosition     *start;     /* the last game's start position, from:    */
   const VsVariant *start_variant;
@@ -300,10 +318,14 @@ typedef struct {
   gboolean        failed;
   GArray         *rows;      /* PosRow: the rows not written yet */
   GString        *pool;      /* their move texts that have no code */
+  const VsVariant *uci_variant;  /* the variant of uci's texts */
+  UciEntry       *uci;       /* UCI_CACHE entries */
 } Import;
 
+static gint64 move_code (const char *text, gsize len);
+
 /* One pass over the main line: the key of every position and the UCI of
- * every move. */
+ * every move (with its code). */
 static gboolean
 collect_position (const VsPosition *pos, guint ply, VsMove move, gpointer data)
 {
@@ -313,13 +335,40 @@ collect_position (const VsPosition *pos, guint ply, VsMove move, gpointer data)
   g_array_append_val (im->keys, pos->key);
   if (move)
     {
-      char buf[VS_MOVE_TEXT_MAX];
-      vs_move_write (pos, move, VS_NOTATION_UCI, buf);
+      if (pos->variant != im->uci_variant)
+        {
+          for (guint i = 0; i < UCI_CACHE; i++)
+            im->uci[i].move = VS_MOVE_NONE;
+          im->uci_variant = pos->variant;
+        }
+      VsMove core = VS_MOVE_CORE (move);
+      UciEntry *e = &im->uci[(core * 2654435761u) >> 20];
+      G_STATIC_ASSERT (UCI_CACHE == 1u << 12);
       if (ply)
         g_string_append_c (im->moves, ' ');
-      g_string_append (im->moves, buf);
-      guint end = im->moves->len;
-      g_array_append_val (im->ends, end);
+      MoveEnd me;
+      if (e->move == core)
+        {
+          g_string_append_len (im->moves, e->text, e->len);
+          me.code = e->code;
+        }
+      else
+        {
+          char buf[VS_MOVE_TEXT_MAX];
+          vs_move_write (pos, move, VS_NOTATION_UCI, buf);
+          gsize len = strlen (buf);
+          g_string_append_len (im->moves, buf, len);
+          me.code = move_code (buf, len);
+          if (VS_MOVE_KIND (move) != VS_MOVE_PASS && len < sizeof e->text)
+            {
+              e->move = core;
+              e->len = len;
+              memcpy (e->text, buf, len);
+              e->code = me.code;
+            }
+        }
+      me.end = im->moves->len;
+      g_array_append_val (im->ends, me);
     }
   return TRUE;
 }
@@ -367,36 +416,90 @@ move_code_text (gint64 code, char out[MOVE_CODE_CHARS + 1])
 typedef struct {
   gint64  key;       /* as SQLite stores it (signed) */
   gint64  id;
-  gint64  vcode;
-  gint64  move;      /* move_code; -1: the text at pool_at in Import.pool */
-  guint32 pool_at;
-  guint16 move_len;
-  gint16  result;
-} PosRow;
+  gint64  move;      /* move_code >= 0; < 0: the text at -1 - move in Import.pool */
+  gint32  vcode;
+  guint16 move_len;  /* of that text */
+  gint8   result;
+} PosRow;           /* 32 bytes */
 
-static int
-pos_row_cmp (gconstpointer a, gconstpointer b, gpointer data)
+/* The table's order: key, variant, move (integers before texts, as in
+ * SQLite), result, id. */
+static inline int
+pos_row_cmp (const PosRow *x, const PosRow *y, const char *pool)
 {
-  const PosRow *x = a, *y = b;
-  const GString *pool = data;
   if (x->key != y->key)
     return x->key < y->key ? -1 : 1;
   if (x->vcode != y->vcode)
     return x->vcode < y->vcode ? -1 : 1;
   if (x->move != y->move || x->move < 0)
     {
-      /* integers before texts, as in SQLite */
       if (x->move >= 0 && y->move >= 0)
         return x->move < y->move ? -1 : 1;
       if (x->move >= 0 || y->move >= 0)
         return x->move >= 0 ? -1 : 1;
-      int c = memcmp (pool->str + x->pool_at, pool->str + y->pool_at, MIN (x->move_len, y->move_len));
+      int c = memcmp (pool + (-1 - x->move), pool + (-1 - y->move), MIN (x->move_len, y->move_len));
       if (c || x->move_len != y->move_len)
         return c ? c : (x->move_len < y->move_len ? -1 : 1);
     }
   if (x->result != y->result)
     return x->result < y->result ? -1 : 1;
   return x->id < y->id ? -1 : x->id > y->id;
+}
+
+static inline void
+pos_row_swap (PosRow *a, PosRow *b)
+{
+  PosRow t = *a;
+  *a = *b;
+  *b = t;
+}
+
+/* Sorts rows[0..n) by pos_row_cmp (no two rows are equal: ids differ):
+ * a quicksort with the comparison inlined (g_array_sort_with_data's merge
+ * sort calls back and memcpy's each row). */
+static void
+sort_rows (PosRow *rows, gsize n, const char *pool)
+{
+  while (n > 16)
+    {
+      /* median of three to rows[0] */
+      PosRow *a = rows + 1, *b = rows + n / 2, *c = rows + n - 1;
+      if (pos_row_cmp (a, b, pool) > 0)
+        pos_row_swap (a, b);
+      if (pos_row_cmp (b, c, pool) > 0)
+        {
+          pos_row_swap (b, c);
+          if (pos_row_cmp (a, b, pool) > 0)
+            pos_row_swap (a, b);
+        }
+      pos_row_swap (rows, b);
+      /* rows[0] is the pivot; Hoare partition of rows[1..n) */
+      gsize i = 0, j = n;
+      for (;;)
+        {
+          do i++; while (i < n && pos_row_cmp (rows + i, rows, pool) < 0);
+          do j--; while (pos_row_cmp (rows + j, rows, pool) > 0);
+          if (i >= j)
+            break;
+          pos_row_swap (rows + i, rows + j);
+        }
+      pos_row_swap (rows, rows + j);
+      /* the smaller side by recursion, the bigger one by the loop */
+      if (j < n - j - 1)
+        {
+          sort_rows (rows, j, pool);
+          rows += j + 1;
+          n -= j + 1;
+        }
+      else
+        {
+          sort_rows (rows + j + 1, n - j - 1, pool);
+          n = j;
+        }
+    }
+  for (gsize i = 1; i < n; i++)
+    for (gsize k = i; k > 0 && pos_row_cmp (rows + k - 1, rows + k, pool) > 0; k--)
+      pos_row_swap (rows + k - 1, rows + k);
 }
 
 static void
@@ -407,7 +510,7 @@ bind_position (Import *im, sqlite3_stmt *st, int col, const PosRow *r)
   if (r->move >= 0)
     sqlite3_bind_int64 (st, col + 2, r->move);
   else
-    sqlite3_bind_text (st, col + 2, im->pool->str + r->pool_at, r->move_len, SQLITE_STATIC);
+    sqlite3_bind_text (st, col + 2, im->pool->str + (-1 - r->move), r->move_len, SQLITE_STATIC);
   sqlite3_bind_int (st, col + 3, r->result);
   sqlite3_bind_int64 (st, col + 4, r->id);
 }
@@ -416,28 +519,31 @@ bind_position (Import *im, sqlite3_stmt *st, int col, const PosRow *r)
 static void
 keep_positions (Import *im, gint64 game_id, gint64 vcode)
 {
-  guint n = im->keys->len;
+  guint n = im->keys->len, first = im->rows->len;
+  g_array_set_size (im->rows, first + n);
+  PosRow *rows = &g_array_index (im->rows, PosRow, first);
+  const guint64 *keys = (const guint64 *) (gpointer) im->keys->data;
+  const MoveEnd *ends = (const MoveEnd *) (gpointer) im->ends->data;
   for (guint ply = 0; ply < n; ply++)
     {
-      PosRow r = {
-        .key = (gint64) g_array_index (im->keys, guint64, ply),
-        .id = (game_id << POS_PLY_BITS) | ply,
-        .vcode = vcode,
-        .move = 0,
-        .result = im->result,
-      };
+      PosRow *r = rows + ply;
+      r->key = (gint64) keys[ply];
+      r->id = (game_id << POS_PLY_BITS) | ply;
+      r->vcode = vcode;
+      r->move = 0;
+      r->move_len = 0;
+      r->result = im->result;
       if (ply < im->ends->len)
         {
-          guint end = g_array_index (im->ends, guint, ply);
-          guint start = ply ? g_array_index (im->ends, guint, ply - 1) + 1 : 0;
-          if ((r.move = move_code (im->moves->str + start, end - start)) < 0)
+          guint end = ends[ply].end;
+          guint start = ply ? ends[ply - 1].end + 1 : 0;
+          if ((r->move = ends[ply].code) < 0)
             {
-              r.pool_at = im->pool->len;
-              r.move_len = MIN (end - start, G_MAXUINT16);
-              g_string_append_len (im->pool, im->moves->str + start, r.move_len);
+              r->move = -1 - (gint64) im->pool->len;
+              r->move_len = MIN (end - start, G_MAXUINT16);
+              g_string_append_len (im->pool, im->moves->str + start, r->move_len);
             }
         }
-      g_array_append_val (im->rows, r);
     }
 }
 
@@ -447,7 +553,7 @@ write_positions (Import *im)
 {
   VsLibrary *lib = im->lib;
   guint n = im->rows->len, i = 0;
-  g_array_sort_with_data (im->rows, pos_row_cmp, im->pool);
+  sort_rows ((PosRow *) (gpointer) im->rows->data, n, im->pool->str);
   const PosRow *rows = (const PosRow *) (gpointer) im->rows->data;
   for (; i + POS_BATCH <= n; i += POS_BATCH)
     {
@@ -678,7 +784,8 @@ vs_library_add_file (VsLibrary *lib, const char *path,
   im.start = g_new (VsPosition, 1);
   im.moves = g_string_new (NULL);
   im.keys = g_array_new (FALSE, FALSE, sizeof (guint64));
-  im.ends = g_array_new (FALSE, FALSE, sizeof (guint));
+  im.ends = g_array_new (FALSE, FALSE, sizeof (MoveEnd));
+  im.uci = g_new (UciEntry, UCI_CACHE);
   im.headers = g_string_new (NULL);
   im.rows = g_array_new (FALSE, FALSE, sizeof (PosRow));
   im.pool = g_string_new (NULL);
@@ -730,6 +837,7 @@ out:
     g_array_unref (im.keys);
   if (im.ends)
     g_array_unref (im.ends);
+  g_free (im.uci);
   if (im.rows)
     g_array_unref (im.rows);
   if (im.pool)
