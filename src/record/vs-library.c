@@ -47,14 +47,16 @@ static const char schema[] =
   " white TEXT, black TEXT, event TEXT, date TEXT, result TEXT, result_code INTEGER,"
   " headers TEXT, moves TEXT, plies INTEGER);"
   "CREATE INDEX IF NOT EXISTS games_file ON games (file_id);"
-  /* One row per position, stored once: the table is its own index, in the
-   * explorer's order.  variant: variants.id; move: the move played from the
-   * position as a code (move_code; 0: none, the game's last position) or,
-   * for a text with no code, as TEXT; result: the game's (as
-   * games.result_code); id = game id << POS_PLY_BITS | ply. */
+  /* One row per position, stored once: the table is its own index, by
+   * position then game (explore and find read one range of it).  variant:
+   * variants.id; id = game id << POS_PLY_BITS | ply; move: the move played
+   * from the position as a code (move_code; 0: none, the game's last
+   * position) or, for a text with no code, as TEXT; result: the game's (as
+   * games.result_code).  move and result are not in the key: a key of
+   * three integers is cheaper to compare on every insertion. */
   "CREATE TABLE IF NOT EXISTS positions (key INTEGER NOT NULL, variant INTEGER NOT NULL,"
-  " move NOT NULL, result INTEGER NOT NULL, id INTEGER NOT NULL,"
-  " PRIMARY KEY (key, variant, move, result, id)) WITHOUT ROWID;";
+  " id INTEGER NOT NULL, move NOT NULL, result INTEGER NOT NULL,"
+  " PRIMARY KEY (key, variant, id)) WITHOUT ROWID;";
 
 /* The older layouts: version 3 (a rowid positions table and an index
  * positions_key beside it, moves as text) and those before it.  Their
@@ -155,7 +157,7 @@ batch_insert_sql (guint rows)
    * transaction is rolled back then), so SQLite keeps no statement journal
    * of the pages the rows change (it did, 274 MB for 148k rows, with the
    * default ABORT of a multi-row INSERT) */
-  GString *sql = g_string_new ("INSERT OR FAIL INTO positions (key, variant, move, result, id) VALUES (?,?,?,?,?)");
+  GString *sql = g_string_new ("INSERT OR FAIL INTO positions (key, variant, id, move, result) VALUES (?,?,?,?,?)");
   for (guint i = 1; i < rows; i++)
     g_string_append (sql, ",(?,?,?,?,?)");
   return g_string_free (sql, FALSE);
@@ -181,7 +183,7 @@ vs_library_open (const char *path, GError **error)
       || !prepare (lib, "INSERT INTO files (path, size, mtime, hash) VALUES (?,?,?,?)", &lib->ins_file, error)
       || !prepare (lib, "INSERT INTO games (file_id, index_in_file, variant, rules, white, black, event, date,"
                         " result, result_code, headers, moves, plies) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", &lib->ins_game, error)
-      || !prepare (lib, "INSERT OR FAIL INTO positions (key, variant, move, result, id) VALUES (?,?,?,?,?)", &lib->ins_pos, error)
+      || !prepare (lib, "INSERT OR FAIL INTO positions (key, variant, id, move, result) VALUES (?,?,?,?,?)", &lib->ins_pos, error)
       || !prepare (lib, batch, &lib->ins_pos_batch, error)
       || !prepare (lib, "SELECT id, size, mtime, hash, (SELECT COUNT(*) FROM games WHERE file_id = files.id)"
                         " FROM files WHERE path = ?", &lib->find_file, error)
@@ -422,27 +424,15 @@ typedef struct {
   gint8   result;
 } PosRow;           /* 32 bytes */
 
-/* The table's order: key, variant, move (integers before texts, as in
- * SQLite), result, id. */
+/* The table's order: key, variant, id. */
 static inline int
 pos_row_cmp (const PosRow *x, const PosRow *y, const char *pool)
 {
+  (void) pool;
   if (x->key != y->key)
     return x->key < y->key ? -1 : 1;
   if (x->vcode != y->vcode)
     return x->vcode < y->vcode ? -1 : 1;
-  if (x->move != y->move || x->move < 0)
-    {
-      if (x->move >= 0 && y->move >= 0)
-        return x->move < y->move ? -1 : 1;
-      if (x->move >= 0 || y->move >= 0)
-        return x->move >= 0 ? -1 : 1;
-      int c = memcmp (pool + (-1 - x->move), pool + (-1 - y->move), MIN (x->move_len, y->move_len));
-      if (c || x->move_len != y->move_len)
-        return c ? c : (x->move_len < y->move_len ? -1 : 1);
-    }
-  if (x->result != y->result)
-    return x->result < y->result ? -1 : 1;
   return x->id < y->id ? -1 : x->id > y->id;
 }
 
@@ -507,12 +497,12 @@ bind_position (Import *im, sqlite3_stmt *st, int col, const PosRow *r)
 {
   sqlite3_bind_int64 (st, col, r->key);
   sqlite3_bind_int64 (st, col + 1, r->vcode);
+  sqlite3_bind_int64 (st, col + 2, r->id);
   if (r->move >= 0)
-    sqlite3_bind_int64 (st, col + 2, r->move);
+    sqlite3_bind_int64 (st, col + 3, r->move);
   else
-    sqlite3_bind_text (st, col + 2, im->pool->str + (-1 - r->move), r->move_len, SQLITE_STATIC);
-  sqlite3_bind_int (st, col + 3, r->result);
-  sqlite3_bind_int64 (st, col + 4, r->id);
+    sqlite3_bind_text (st, col + 3, im->pool->str + (-1 - r->move), r->move_len, SQLITE_STATIC);
+  sqlite3_bind_int (st, col + 4, r->result);
 }
 
 /* The rows of the last game kept (their move text copied to the pool). */
