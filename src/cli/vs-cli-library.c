@@ -198,6 +198,9 @@ vs_cli_library (int argc, char **argv)
       vs_cli_error ("%s", error->message);
       return 1;
     }
+  g_autoptr (GPtrArray) notices = vs_library_take_notices (lib);
+  for (guint i = 0; i < notices->len; i++)
+    fprintf (stderr, "%s\n", (char *) g_ptr_array_index (notices, i));
   int status = 0;
   if (add)
     status = library_add (lib, argc - 1, argv + 1);

@@ -14,30 +14,29 @@ struct _VsLibrary {
   sqlite3      *db;
   sqlite3_stmt *ins_file, *ins_game, *ins_pos, *ins_pos_batch, *find_file, *del_pos, *del_games,
                *del_file, *count_games, *variant_code, *ins_variant;
+  GPtrArray    *notices;   /* char*: what opening the library did (an upgrade) */
 };
 
-/* Positions are stored under an integer id made of the game id and the ply,
- * so that a game's positions are one range of the table (appended, and
- * deleted, without an index of their own).  Plies past POS_PLY_MAX are not
+/* Each position row carries an integer id made of the game id and the ply
+ * (the game's positions are one id range).  Plies past POS_PLY_MAX are not
  * indexed. */
 #define POS_PLY_BITS 16
 #define POS_PLY_MAX  65535   /* (1 << POS_PLY_BITS) - 1, as SQL text too */
 /* Rows per multi-row INSERT of positions. */
 #define POS_BATCH    32
-/* Position rows kept for one sorted write at most (32 bytes each, plus
- * their move texts): a bigger file is written in several sorted runs. */
+/* Position rows kept for one sorted write at most (40 bytes each, plus
+ * the few move texts that have no code): a bigger file is written in
+ * several sorted runs. */
 #define POS_SORT_MAX (1u << 20)
 
-#define SCHEMA_VERSION 3
+#define SCHEMA_VERSION 4
 
 static const char pragmas[] =
+  "PRAGMA page_size=16384;"
   "PRAGMA journal_mode=WAL;"
   "PRAGMA synchronous=NORMAL;"
   "PRAGMA foreign_keys=OFF;"
   "PRAGMA cache_size=-131072;";
-
-#define POSITIONS_KEY_INDEX \
-  "CREATE INDEX IF NOT EXISTS positions_key ON positions (key, variant, next_move_uci, result)"
 
 static const char schema[] =
   "CREATE TABLE IF NOT EXISTS files (id INTEGER PRIMARY KEY, path TEXT UNIQUE NOT NULL,"
@@ -48,14 +47,20 @@ static const char schema[] =
   " white TEXT, black TEXT, event TEXT, date TEXT, result TEXT, result_code INTEGER,"
   " headers TEXT, moves TEXT, plies INTEGER);"
   "CREATE INDEX IF NOT EXISTS games_file ON games (file_id);"
-  /* id = game id << POS_PLY_BITS | ply; variant: variants.id; result: the
-   * game's (as games.result_code), so that the explorer reads the index alone */
-  "CREATE TABLE IF NOT EXISTS positions (id INTEGER PRIMARY KEY, key INTEGER NOT NULL,"
-  " variant INTEGER NOT NULL, next_move_uci TEXT, result INTEGER NOT NULL);"
-  POSITIONS_KEY_INDEX ";";
+  /* One row per position, stored once: the table is its own index, by
+   * position then game (explore and find read one range of it).  variant:
+   * variants.id; id = game id << POS_PLY_BITS | ply; move: the move played
+   * from the position as a code (move_code; 0: none, the game's last
+   * position) or, for a text with no code, as TEXT; result: the game's (as
+   * games.result_code).  move and result are not in the key: a key of
+   * three integers is cheaper to compare on every insertion. */
+  "CREATE TABLE IF NOT EXISTS positions (key INTEGER NOT NULL, variant INTEGER NOT NULL,"
+  " id INTEGER NOT NULL, move NOT NULL, result INTEGER NOT NULL,"
+  " PRIMARY KEY (key, variant, id)) WITHOUT ROWID;";
 
-/* The layouts before version 3 (positions with game_id and ply columns, or
- * without result).  Nothing was released with them. */
+/* The older layouts: version 3 (a rowid positions table and an index
+ * positions_key beside it, moves as text) and those before it.  Their
+ * files are imported again (vs_library_open). */
 static const char drop_old[] =
   "DROP TABLE IF EXISTS positions; DROP TABLE IF EXISTS games; DROP TABLE IF EXISTS files;"
   " DROP TABLE IF EXISTS variants;";
@@ -95,8 +100,22 @@ int_query (VsLibrary *lib, const char *sql)
   return n;
 }
 
+/* The record files of an older library (none if it has no files table). */
+static GPtrArray *
+old_paths (VsLibrary *lib)
+{
+  GPtrArray *paths = g_ptr_array_new_with_free_func (g_free);
+  sqlite3_stmt *st = NULL;
+  if (sqlite3_prepare_v2 (lib->db, "SELECT path FROM files ORDER BY id", -1, &st, NULL) == SQLITE_OK)
+    while (sqlite3_step (st) == SQLITE_ROW)
+      g_ptr_array_add (paths, g_strdup ((const char *) sqlite3_column_text (st, 0)));
+  sqlite3_finalize (st);
+  return paths;
+}
+
+/* *reimport: the files of an older layout, to be imported again. */
 static gboolean
-ensure_schema (VsLibrary *lib, const char *path, GError **error)
+ensure_schema (VsLibrary *lib, const char *path, GPtrArray **reimport, GError **error)
 {
   if (!exec (lib, pragmas, error) || !exec (lib, "BEGIN IMMEDIATE", error))
     return FALSE;
@@ -110,6 +129,7 @@ ensure_schema (VsLibrary *lib, const char *path, GError **error)
     }
   if (version < SCHEMA_VERSION)
     {
+      *reimport = old_paths (lib);
       g_autofree char *sql = g_strdup_printf ("%s%s PRAGMA user_version=%d;",
                                               drop_old, schema, SCHEMA_VERSION);
       if (!exec (lib, sql, error))
@@ -133,7 +153,11 @@ vs_library_stats_clear (VsLibraryStats *stats)
 static char *
 batch_insert_sql (guint rows)
 {
-  GString *sql = g_string_new ("INSERT INTO positions (id, key, variant, next_move_uci, result) VALUES (?,?,?,?,?)");
+  /* OR FAIL: a failing row stops the statement where it is (the file's
+   * transaction is rolled back then), so SQLite keeps no statement journal
+   * of the pages the rows change (it did, 274 MB for 148k rows, with the
+   * default ABORT of a multi-row INSERT) */
+  GString *sql = g_string_new ("INSERT OR FAIL INTO positions (key, variant, id, move, result) VALUES (?,?,?,?,?)");
   for (guint i = 1; i < rows; i++)
     g_string_append (sql, ",(?,?,?,?,?)");
   return g_string_free (sql, FALSE);
@@ -152,15 +176,19 @@ vs_library_open (const char *path, GError **error)
       return NULL;
     }
   sqlite3_busy_timeout (lib->db, 5000);
+  lib->notices = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *batch = batch_insert_sql (POS_BATCH);
-  if (!ensure_schema (lib, path, error)
+  g_autoptr (GPtrArray) reimport = NULL;
+  if (!ensure_schema (lib, path, &reimport, error)
       || !prepare (lib, "INSERT INTO files (path, size, mtime, hash) VALUES (?,?,?,?)", &lib->ins_file, error)
       || !prepare (lib, "INSERT INTO games (file_id, index_in_file, variant, rules, white, black, event, date,"
                         " result, result_code, headers, moves, plies) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", &lib->ins_game, error)
-      || !prepare (lib, "INSERT INTO positions (id, key, variant, next_move_uci, result) VALUES (?,?,?,?,?)", &lib->ins_pos, error)
+      || !prepare (lib, "INSERT OR FAIL INTO positions (key, variant, id, move, result) VALUES (?,?,?,?,?)", &lib->ins_pos, error)
       || !prepare (lib, batch, &lib->ins_pos_batch, error)
       || !prepare (lib, "SELECT id, size, mtime, hash, (SELECT COUNT(*) FROM games WHERE file_id = files.id)"
                         " FROM files WHERE path = ?", &lib->find_file, error)
+      /* a scan of the whole table (positions are in key order): only for a
+       * file changed since it was added */
       || !prepare (lib, "DELETE FROM positions WHERE id BETWEEN"
                         " (SELECT MIN(id) FROM games WHERE file_id = ?1) << " G_STRINGIFY (POS_PLY_BITS)
                         " AND ((SELECT MAX(id) FROM games WHERE file_id = ?1) << " G_STRINGIFY (POS_PLY_BITS)
@@ -174,7 +202,34 @@ vs_library_open (const char *path, GError **error)
       vs_library_close (lib);
       return NULL;
     }
+  if (reimport && reimport->len)
+    {
+      /* an older layout: its files are read again where they still are */
+      g_ptr_array_add (lib->notices,
+                       g_strdup_printf (_("The game library “%s” was made by an older version of this program:"
+                                          " it has been rebuilt from its record files."), path));
+      for (guint i = 0; i < reimport->len; i++)
+        {
+          const char *file = reimport->pdata[i];
+          g_autoptr (GError) err = NULL;
+          if (!g_file_test (file, G_FILE_TEST_IS_REGULAR))
+            g_ptr_array_add (lib->notices,
+                             g_strdup_printf (_("“%s” is no longer there: add it to the game library again."), file));
+          else if (!vs_library_add_file (lib, file, NULL, NULL, NULL, NULL, &err))
+            g_ptr_array_add (lib->notices,
+                             g_strdup_printf (_("“%s” could not be read again (%s): add it to the game library again."),
+                                              file, err->message));
+        }
+    }
   return lib;
+}
+
+GPtrArray *
+vs_library_take_notices (VsLibrary *lib)
+{
+  GPtrArray *out = g_steal_pointer (&lib->notices);
+  lib->notices = g_ptr_array_new_with_free_func (g_free);
+  return out;
 }
 
 void
@@ -188,6 +243,7 @@ vs_library_close (VsLibrary *lib)
   for (guint i = 0; i < G_N_ELEMENTS (s); i++)
     g_clear_pointer (s[i], sqlite3_finalize);
   sqlite3_close (lib->db);
+  g_clear_pointer (&lib->notices, g_ptr_array_unref);
   g_free (lib);
 }
 
@@ -228,6 +284,23 @@ variant_code (VsLibrary *lib, const char *id)
   return code;
 }
 
+/* The UCI texts of the moves met, by move: the text is a function of the
+ * move alone (squares, kind, piece) except for a Janggi pass, whose
+ * squares may be left out (the King's square is then the position's), so
+ * passes are not kept.  Direct-mapped, UCI_CACHE entries, for one variant. */
+#define UCI_CACHE 4096
+typedef struct {
+  VsMove  move;       /* VS_MOVE_CORE; VS_MOVE_NONE: empty */
+  guint8  len;
+  char    text[19];
+  gint64  code;       /* move_code of text */
+} UciEntry;
+
+typedef struct {
+  guint   end;        /* where the move's text ends in Import.moves */
+  gint64  code;       /* its move_code */
+} MoveEnd;
+
 typedef struct {
   VsLibrary      *lib;
   gint64          file_id;
@@ -236,7 +309,7 @@ typedef struct {
   VsPosition     *pos;
   GString        *moves;     /* the main line in UCI, space-separated */
   GArray         *keys;      /* guint64: the key before each ply      */
-  GArray         *ends;      /* guint: where each move ends in moves  */
+  GArray         *ends;      /* MoveEnd: each move's end in moves, code */
   GString        *headers;
   VsPosition     *start;     /* the last game's start position, from:    */
   const VsVariant *start_variant;
@@ -245,13 +318,16 @@ typedef struct {
   const VsVariant *variant;  /* the last game's variant and its code */
   gint64          vcode;
   gboolean        failed;
-  gboolean        in_order;  /* rows written after each game (the index is made again) */
   GArray         *rows;      /* PosRow: the rows not written yet */
-  GString        *pool;      /* their move texts */
+  GString        *pool;      /* their move texts that have no code */
+  const VsVariant *uci_variant;  /* the variant of uci's texts */
+  UciEntry       *uci;       /* UCI_CACHE entries */
 } Import;
 
+static gint64 move_code (const char *text, gsize len);
+
 /* One pass over the main line: the key of every position and the UCI of
- * every move. */
+ * every move (with its code). */
 static gboolean
 collect_position (const VsPosition *pos, guint ply, VsMove move, gpointer data)
 {
@@ -261,63 +337,171 @@ collect_position (const VsPosition *pos, guint ply, VsMove move, gpointer data)
   g_array_append_val (im->keys, pos->key);
   if (move)
     {
-      char buf[VS_MOVE_TEXT_MAX];
-      vs_move_write (pos, move, VS_NOTATION_UCI, buf);
+      if (pos->variant != im->uci_variant)
+        {
+          for (guint i = 0; i < UCI_CACHE; i++)
+            im->uci[i].move = VS_MOVE_NONE;
+          im->uci_variant = pos->variant;
+        }
+      VsMove core = VS_MOVE_CORE (move);
+      UciEntry *e = &im->uci[(core * 2654435761u) >> 20];
+      G_STATIC_ASSERT (UCI_CACHE == 1u << 12);
       if (ply)
         g_string_append_c (im->moves, ' ');
-      g_string_append (im->moves, buf);
-      guint end = im->moves->len;
-      g_array_append_val (im->ends, end);
+      MoveEnd me;
+      if (e->move == core)
+        {
+          g_string_append_len (im->moves, e->text, e->len);
+          me.code = e->code;
+        }
+      else
+        {
+          char buf[VS_MOVE_TEXT_MAX];
+          vs_move_write (pos, move, VS_NOTATION_UCI, buf);
+          gsize len = strlen (buf);
+          g_string_append_len (im->moves, buf, len);
+          me.code = move_code (buf, len);
+          if (VS_MOVE_KIND (move) != VS_MOVE_PASS && len < sizeof e->text)
+            {
+              e->move = core;
+              e->len = len;
+              memcpy (e->text, buf, len);
+              e->code = me.code;
+            }
+        }
+      me.end = im->moves->len;
+      g_array_append_val (im->ends, me);
     }
   return TRUE;
 }
 
-/* One position row, kept until the rows are written: in the order of the
- * games when the key index is made again at the end, otherwise sorted in
- * the index's order first, so that the index takes them in one ordered
- * pass instead of one random descent per row. */
+/* Move codes: a UCI text of at most MOVE_CODE_CHARS characters from
+ * move_alphabet, 6 bits a character (from 1), first character highest, so
+ * that "e2e4" takes 3 bytes in the database and "e7e8q" 4.  0 is no move;
+ * a text with no code is stored as text. */
+#define MOVE_CODE_CHARS 10
+static const char move_alphabet[] =
+  "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ@";
+
+static gint64
+move_code (const char *text, gsize len)
+{
+  if (len == 0 || len > MOVE_CODE_CHARS)
+    return -1;
+  gint64 code = 0;
+  for (gsize i = 0; i < len; i++)
+    {
+      const char *c = text[i] ? strchr (move_alphabet, text[i]) : NULL;
+      if (!c)
+        return -1;
+      code = (code << 6) | (c - move_alphabet + 1);
+    }
+  return code;
+}
+
+/* The text of a code > 0. */
+static void
+move_code_text (gint64 code, char out[MOVE_CODE_CHARS + 1])
+{
+  char rev[MOVE_CODE_CHARS];
+  guint n = 0;
+  for (; code > 0 && n < MOVE_CODE_CHARS; code >>= 6)
+    rev[n++] = move_alphabet[(code & 63) - 1];
+  for (guint i = 0; i < n; i++)
+    out[i] = rev[n - 1 - i];
+  out[n] = 0;
+}
+
+/* One position row, kept until the rows are written sorted in the
+ * table's order, so that the table takes them in one ordered pass
+ * instead of one random descent per row. */
 typedef struct {
   gint64  key;       /* as SQLite stores it (signed) */
   gint64  id;
-  gint64  vcode;
-  guint32 move;      /* offset in Import.pool, G_MAXUINT32: no move */
-  guint16 move_len;
-  gint16  result;
-} PosRow;
+  gint64  move;      /* move_code >= 0; < 0: the text at -1 - move in Import.pool */
+  gint32  vcode;
+  guint16 move_len;  /* of that text */
+  gint8   result;
+} PosRow;           /* 32 bytes */
 
-static int
-pos_row_cmp (gconstpointer a, gconstpointer b, gpointer data)
+/* The table's order: key, variant, id. */
+static inline int
+pos_row_cmp (const PosRow *x, const PosRow *y, const char *pool)
 {
-  const PosRow *x = a, *y = b;
-  const GString *pool = data;
+  (void) pool;
   if (x->key != y->key)
     return x->key < y->key ? -1 : 1;
   if (x->vcode != y->vcode)
     return x->vcode < y->vcode ? -1 : 1;
-  if (x->move != y->move)
-    {
-      /* NULL sorts first, as in SQLite */
-      if (x->move == G_MAXUINT32 || y->move == G_MAXUINT32)
-        return x->move == G_MAXUINT32 ? -1 : 1;
-      int c = memcmp (pool->str + x->move, pool->str + y->move, MIN (x->move_len, y->move_len));
-      if (c || x->move_len != y->move_len)
-        return c ? c : (x->move_len < y->move_len ? -1 : 1);
-    }
-  if (x->result != y->result)
-    return x->result < y->result ? -1 : 1;
   return x->id < y->id ? -1 : x->id > y->id;
+}
+
+static inline void
+pos_row_swap (PosRow *a, PosRow *b)
+{
+  PosRow t = *a;
+  *a = *b;
+  *b = t;
+}
+
+/* Sorts rows[0..n) by pos_row_cmp (no two rows are equal: ids differ):
+ * a quicksort with the comparison inlined (g_array_sort_with_data's merge
+ * sort calls back and memcpy's each row). */
+static void
+sort_rows (PosRow *rows, gsize n, const char *pool)
+{
+  while (n > 16)
+    {
+      /* median of three to rows[0] */
+      PosRow *a = rows + 1, *b = rows + n / 2, *c = rows + n - 1;
+      if (pos_row_cmp (a, b, pool) > 0)
+        pos_row_swap (a, b);
+      if (pos_row_cmp (b, c, pool) > 0)
+        {
+          pos_row_swap (b, c);
+          if (pos_row_cmp (a, b, pool) > 0)
+            pos_row_swap (a, b);
+        }
+      pos_row_swap (rows, b);
+      /* rows[0] is the pivot; Hoare partition of rows[1..n) */
+      gsize i = 0, j = n;
+      for (;;)
+        {
+          do i++; while (i < n && pos_row_cmp (rows + i, rows, pool) < 0);
+          do j--; while (pos_row_cmp (rows + j, rows, pool) > 0);
+          if (i >= j)
+            break;
+          pos_row_swap (rows + i, rows + j);
+        }
+      pos_row_swap (rows, rows + j);
+      /* the smaller side by recursion, the bigger one by the loop */
+      if (j < n - j - 1)
+        {
+          sort_rows (rows, j, pool);
+          rows += j + 1;
+          n -= j + 1;
+        }
+      else
+        {
+          sort_rows (rows + j + 1, n - j - 1, pool);
+          n = j;
+        }
+    }
+  for (gsize i = 1; i < n; i++)
+    for (gsize k = i; k > 0 && pos_row_cmp (rows + k - 1, rows + k, pool) > 0; k--)
+      pos_row_swap (rows + k - 1, rows + k);
 }
 
 static void
 bind_position (Import *im, sqlite3_stmt *st, int col, const PosRow *r)
 {
-  sqlite3_bind_int64 (st, col, r->id);
-  sqlite3_bind_int64 (st, col + 1, r->key);
-  sqlite3_bind_int64 (st, col + 2, r->vcode);
-  if (r->move != G_MAXUINT32)
-    sqlite3_bind_text (st, col + 3, im->pool->str + r->move, r->move_len, SQLITE_STATIC);
+  sqlite3_bind_int64 (st, col, r->key);
+  sqlite3_bind_int64 (st, col + 1, r->vcode);
+  sqlite3_bind_int64 (st, col + 2, r->id);
+  if (r->move >= 0)
+    sqlite3_bind_int64 (st, col + 3, r->move);
   else
-    sqlite3_bind_null (st, col + 3);
+    sqlite3_bind_text (st, col + 3, im->pool->str + (-1 - r->move), r->move_len, SQLITE_STATIC);
   sqlite3_bind_int (st, col + 4, r->result);
 }
 
@@ -325,36 +509,41 @@ bind_position (Import *im, sqlite3_stmt *st, int col, const PosRow *r)
 static void
 keep_positions (Import *im, gint64 game_id, gint64 vcode)
 {
-  guint n = im->keys->len;
+  guint n = im->keys->len, first = im->rows->len;
+  g_array_set_size (im->rows, first + n);
+  PosRow *rows = &g_array_index (im->rows, PosRow, first);
+  const guint64 *keys = (const guint64 *) (gpointer) im->keys->data;
+  const MoveEnd *ends = (const MoveEnd *) (gpointer) im->ends->data;
   for (guint ply = 0; ply < n; ply++)
     {
-      PosRow r = {
-        .key = (gint64) g_array_index (im->keys, guint64, ply),
-        .id = (game_id << POS_PLY_BITS) | ply,
-        .vcode = vcode,
-        .move = G_MAXUINT32,
-        .result = im->result,
-      };
+      PosRow *r = rows + ply;
+      r->key = (gint64) keys[ply];
+      r->id = (game_id << POS_PLY_BITS) | ply;
+      r->vcode = vcode;
+      r->move = 0;
+      r->move_len = 0;
+      r->result = im->result;
       if (ply < im->ends->len)
         {
-          guint end = g_array_index (im->ends, guint, ply);
-          guint start = ply ? g_array_index (im->ends, guint, ply - 1) + 1 : 0;
-          r.move = im->pool->len;
-          r.move_len = end - start;
-          g_string_append_len (im->pool, im->moves->str + start, end - start);
+          guint end = ends[ply].end;
+          guint start = ply ? ends[ply - 1].end + 1 : 0;
+          if ((r->move = ends[ply].code) < 0)
+            {
+              r->move = -1 - (gint64) im->pool->len;
+              r->move_len = MIN (end - start, G_MAXUINT16);
+              g_string_append_len (im->pool, im->moves->str + start, r->move_len);
+            }
         }
-      g_array_append_val (im->rows, r);
     }
 }
 
-/* Writes the rows kept (sorted first unless in_order) and forgets them. */
+/* Writes the rows kept (sorted first) and forgets them. */
 static gboolean
-write_positions (Import *im, gboolean in_order)
+write_positions (Import *im)
 {
   VsLibrary *lib = im->lib;
   guint n = im->rows->len, i = 0;
-  if (!in_order)
-    g_array_sort_with_data (im->rows, pos_row_cmp, im->pool);
+  sort_rows ((PosRow *) (gpointer) im->rows->data, n, im->pool->str);
   const PosRow *rows = (const PosRow *) (gpointer) im->rows->data;
   for (; i + POS_BATCH <= n; i += POS_BATCH)
     {
@@ -493,7 +682,7 @@ import_game (VsGame *game, const VsRecordProblem *problem, gpointer data)
       return FALSE;
     }
   keep_positions (im, sqlite3_last_insert_rowid (lib->db), vcode);
-  if ((im->in_order || im->rows->len >= POS_SORT_MAX) && !write_positions (im, im->in_order))
+  if (im->rows->len >= POS_SORT_MAX && !write_positions (im))
     {
       im->failed = TRUE;
       return FALSE;
@@ -531,7 +720,6 @@ vs_library_add_file (VsLibrary *lib, const char *path,
   g_autoptr (GError) rerr = NULL;
   VsRecordOptions opts = { 0 };
   Import im = { .lib = lib, .stats = stats };
-  gboolean rebuild = FALSE;
   if (!exec (lib, "BEGIN IMMEDIATE", error))
     goto out_noroll;
 
@@ -571,13 +759,6 @@ vs_library_add_file (VsLibrary *lib, const char *path,
             }
         }
     }
-  /* A file at least as big as the rest of the library: its positions are
-   * indexed in one sorted pass at the end (the index is made again) rather
-   * than one random insertion per position.  Inside the transaction: a
-   * reader keeps the index it had, a rollback brings it back. */
-  rebuild = (gint64) len >= int_query (lib, "SELECT CAST(total(size) AS INTEGER) FROM files");
-  if (rebuild && !exec (lib, "DROP INDEX IF EXISTS positions_key", error))
-    goto out;
   st = lib->ins_file;
   sqlite3_bind_text (st, 1, abs, -1, SQLITE_TRANSIENT);
   sqlite3_bind_int64 (st, 2, len);
@@ -593,11 +774,11 @@ vs_library_add_file (VsLibrary *lib, const char *path,
   im.start = g_new (VsPosition, 1);
   im.moves = g_string_new (NULL);
   im.keys = g_array_new (FALSE, FALSE, sizeof (guint64));
-  im.ends = g_array_new (FALSE, FALSE, sizeof (guint));
+  im.ends = g_array_new (FALSE, FALSE, sizeof (MoveEnd));
+  im.uci = g_new (UciEntry, UCI_CACHE);
   im.headers = g_string_new (NULL);
   im.rows = g_array_new (FALSE, FALSE, sizeof (PosRow));
   im.pool = g_string_new (NULL);
-  im.in_order = rebuild;
 
   opts.filename = path;
   opts.format = vs_record_detect_format (data, MIN (len, 4096), path);
@@ -622,13 +803,11 @@ vs_library_add_file (VsLibrary *lib, const char *path,
       stats->problems++;
       g_ptr_array_add (stats->messages, g_strdup (rerr->message));
     }
-  if (!write_positions (&im, rebuild))
+  if (!write_positions (&im))
     {
       db_error (lib, error);
       goto out;
     }
-  if (rebuild && !exec (lib, POSITIONS_KEY_INDEX, error))
-    goto out;
   ok = exec (lib, "COMMIT", error);
 out:
   if (!ok)
@@ -648,6 +827,7 @@ out:
     g_array_unref (im.keys);
   if (im.ends)
     g_array_unref (im.ends);
+  g_free (im.uci);
   if (im.rows)
     g_array_unref (im.rows);
   if (im.pool)
@@ -723,7 +903,14 @@ static gpointer
 move_row (sqlite3_stmt *st)
 {
   VsLibraryMove *m = g_new0 (VsLibraryMove, 1);
-  m->uci = g_strdup ((const char *) sqlite3_column_text (st, 0));
+  if (sqlite3_column_type (st, 0) == SQLITE_INTEGER)
+    {
+      char text[MOVE_CODE_CHARS + 1];
+      move_code_text (sqlite3_column_int64 (st, 0), text);
+      m->uci = g_strdup (text);
+    }
+  else
+    m->uci = g_strdup ((const char *) sqlite3_column_text (st, 0));
   m->games = sqlite3_column_int (st, 1);
   m->white_wins = sqlite3_column_int (st, 2);
   m->draws = sqlite3_column_int (st, 3);
@@ -731,21 +918,34 @@ move_row (sqlite3_stmt *st)
   return m;
 }
 
+/* Most played first, then by UCI text. */
+static int
+move_cmp (gconstpointer a, gconstpointer b)
+{
+  const VsLibraryMove *x = *(VsLibraryMove * const *) a, *y = *(VsLibraryMove * const *) b;
+  if (x->games != y->games)
+    return x->games > y->games ? -1 : 1;
+  return strcmp (x->uci, y->uci);
+}
+
 GPtrArray *
 vs_library_explore (VsLibrary *lib, const char *variant_id, guint64 key, GError **error)
 {
   sqlite3_stmt *st = NULL;
   if (!prepare (lib,
-                "SELECT next_move_uci, COUNT(*), SUM(result = 1), SUM(result = 3), SUM(result = 2)"
-                " FROM (SELECT DISTINCT id >> " G_STRINGIFY (POS_PLY_BITS) " AS game_id, next_move_uci, result"
+                "SELECT move, COUNT(*), SUM(result = 1), SUM(result = 3), SUM(result = 2)"
+                " FROM (SELECT DISTINCT id >> " G_STRINGIFY (POS_PLY_BITS) " AS game_id, move, result"
                 "       FROM positions"
                 "       WHERE key = ?2 AND variant = (SELECT id FROM variants WHERE name = ?1)"
-                "       AND next_move_uci IS NOT NULL)"
-                " GROUP BY next_move_uci ORDER BY COUNT(*) DESC, next_move_uci", &st, error))
+                "       AND move IS NOT 0)"
+                " GROUP BY move", &st, error))
     return NULL;
   sqlite3_bind_text (st, 1, variant_id, -1, SQLITE_STATIC);
   sqlite3_bind_int64 (st, 2, (gint64) key);
-  return rows_query (lib, st, move_row, move_free, error);
+  GPtrArray *out = rows_query (lib, st, move_row, move_free, error);
+  if (out)
+    g_ptr_array_sort (out, move_cmp);
+  return out;
 }
 
 static gpointer

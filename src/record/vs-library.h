@@ -61,8 +61,15 @@ typedef struct {
   guint       results;
 } VsLibraryQuery;
 
+/* Opens (or creates) a library.  A library made by an older version of
+ * this program (another layout) is rebuilt: its record files are imported
+ * again where they still are; vs_library_take_notices then tells so, and
+ * which files must be added again. */
 VsLibrary *vs_library_open  (const char *path, GError **error);
 void       vs_library_close (VsLibrary *lib);
+/* What opening the library did, as translated sentences (char*, possibly
+ * none; the caller owns the array, later calls give the new ones). */
+GPtrArray *vs_library_take_notices (VsLibrary *lib);
 
 /* Add (or refresh) one record file.  progress gets the bytes read; a
  * cancelled import rolls that file back (FALSE, G_IO_ERROR_CANCELLED).

@@ -6,6 +6,7 @@
 #include "vs-record.h"
 
 #include <glib/gstdio.h>
+#include <sqlite3.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -331,7 +332,76 @@ test_add_again (void)
   g_assert_cmpuint (st.games_removed, ==, 20);
   g_assert_cmpuint (st.games_added, ==, 7);
   g_assert_cmpuint (vs_library_count_games (lib), ==, 7);
+  /* none of the old file's positions are left: as many as the new file
+   * alone gives in a library of its own */
+  g_autofree char *db2 = g_build_filename (dir, "fresh.db", NULL);
+  VsLibrary *fresh = vs_library_open (db2, &error);
+  g_assert_true (vs_library_add_file (fresh, path, NULL, NULL, NULL, &st, &error));
+  g_assert_cmpuint (vs_library_count_positions (lib), ==, vs_library_count_positions (fresh));
+  g_assert_cmpuint (vs_library_count_positions (lib), <, positions);
+  check_library (lib, &(GPtrArray) { .pdata = (gpointer *) &path, .len = 1 }, 50);
+  vs_library_close (fresh);
   vs_library_stats_clear (&st);
+  vs_library_close (lib);
+}
+
+/* A library of schema version 3 (a rowid positions table and its index,
+ * moves as text) is rebuilt on opening: the files still there are read
+ * again, the others named in a notice. */
+static void
+test_old_layout (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("vs-library-XXXXXX", NULL);
+  g_autofree char *db = tmp_db (dir);
+  g_autofree char *path = generate_file (dir, "janggi", 12, 8);
+  g_autofree char *gone = g_build_filename (dir, "gone.pgn", NULL);
+  sqlite3 *old = NULL;
+  g_assert_cmpint (sqlite3_open (db, &old), ==, SQLITE_OK);
+  g_autofree char *sql = g_strdup_printf (
+    "CREATE TABLE files (id INTEGER PRIMARY KEY, path TEXT UNIQUE NOT NULL,"
+    " size INTEGER NOT NULL, mtime INTEGER NOT NULL, hash TEXT NOT NULL);"
+    "CREATE TABLE variants (id INTEGER PRIMARY KEY, name TEXT UNIQUE NOT NULL);"
+    "CREATE TABLE games (id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL,"
+    " index_in_file INTEGER NOT NULL, variant TEXT NOT NULL, rules TEXT,"
+    " white TEXT, black TEXT, event TEXT, date TEXT, result TEXT, result_code INTEGER,"
+    " headers TEXT, moves TEXT, plies INTEGER);"
+    "CREATE TABLE positions (id INTEGER PRIMARY KEY, key INTEGER NOT NULL,"
+    " variant INTEGER NOT NULL, next_move_uci TEXT, result INTEGER NOT NULL);"
+    "CREATE INDEX positions_key ON positions (key, variant, next_move_uci, result);"
+    "INSERT INTO files VALUES (1, '%s', 1, 1, 'x'), (2, '%s', 1, 1, 'y');"
+    "INSERT INTO variants VALUES (1, 'janggi');"
+    "INSERT INTO games (id, file_id, index_in_file, variant) VALUES (1, 1, 0, 'janggi'), (2, 2, 0, 'janggi');"
+    "INSERT INTO positions VALUES (65536, 42, 1, 'e2e4', 1), (131072, 42, 1, 'e2e3', 1);"
+    "PRAGMA user_version=3;", path, gone);
+  g_assert_cmpint (sqlite3_exec (old, sql, NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (old);
+
+  g_autoptr (GError) error = NULL;
+  VsLibrary *lib = vs_library_open (db, &error);
+  g_assert_no_error (error);
+  g_autoptr (GPtrArray) notices = vs_library_take_notices (lib);
+  g_assert_cmpuint (notices->len, ==, 2);
+  g_assert_nonnull (strstr (notices->pdata[0], db));
+  g_assert_nonnull (strstr (notices->pdata[1], gone));
+  g_autoptr (GPtrArray) again = vs_library_take_notices (lib);
+  g_assert_cmpuint (again->len, ==, 0);
+  /* the games of the file still there, nothing of the old rows */
+  check_library (lib, &(GPtrArray) { .pdata = (gpointer *) &path, .len = 1 }, 100);
+  g_autoptr (GPtrArray) stale = vs_library_find (lib, "janggi", 42, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (stale->len, ==, 0);
+  /* the file is in the new library as it is: adding it again does nothing */
+  VsLibraryStats st = { 0 };
+  g_assert_true (vs_library_add_file (lib, path, NULL, NULL, NULL, &st, &error));
+  g_assert_true (st.unchanged);
+  g_assert_cmpuint (st.games_skipped, ==, 12);
+  vs_library_stats_clear (&st);
+  vs_library_close (lib);
+  /* opened again: nothing more to say */
+  lib = vs_library_open (db, &error);
+  g_autoptr (GPtrArray) none = vs_library_take_notices (lib);
+  g_assert_cmpuint (none->len, ==, 0);
+  g_assert_cmpuint (vs_library_count_games (lib), ==, 12);
   vs_library_close (lib);
 }
 
@@ -672,6 +742,7 @@ main (int argc, char **argv)
   g_test_add_func ("/library/generated-all-variants", test_generated);
   g_test_add_func ("/library/real-records", test_real);
   g_test_add_func ("/library/add-again", test_add_again);
+  g_test_add_func ("/library/old-layout", test_old_layout);
   g_test_add_func ("/library/damaged-file", test_damaged);
   g_test_add_func ("/library/cancelled-import", test_cancel);
   g_test_add_func ("/library/cli", test_cli);
