@@ -30,7 +30,7 @@ struct _VsExplorerPane {
 
 G_DEFINE_FINAL_TYPE (VsExplorerPane, vs_explorer_pane, GTK_TYPE_WIDGET)
 
-enum { MOVE_ACTIVATED, GAME_ACTIVATED, IMPORT_FINISHED, N_SIGNALS };
+enum { MOVE_ACTIVATED, GAME_ACTIVATED, IMPORT_FINISHED, LIBRARY_NOTICE, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 /* ---- Queries (worker thread) ---- */
@@ -43,7 +43,19 @@ typedef struct {
 
 typedef struct {
   GPtrArray *moves, *games;
+  char      *notices;   /* what opening the library did (a rebuild), or NULL */
 } Answer;
+
+/* The library's notices (vs_library_take_notices) as one text, or NULL. */
+static char *
+take_notices (VsLibrary *lib)
+{
+  g_autoptr (GPtrArray) notices = vs_library_take_notices (lib);
+  if (!notices || notices->len == 0)
+    return NULL;
+  g_ptr_array_add (notices, NULL);
+  return g_strjoinv ("\n", (char **) notices->pdata);
+}
 
 static void
 query_free (gpointer p)
@@ -60,6 +72,7 @@ answer_free (gpointer p)
   Answer *a = p;
   g_clear_pointer (&a->moves, g_ptr_array_unref);
   g_clear_pointer (&a->games, g_ptr_array_unref);
+  g_free (a->notices);
   g_free (a);
 }
 
@@ -76,6 +89,7 @@ query_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancell
       return;
     }
   Answer *a = g_new0 (Answer, 1);
+  a->notices = take_notices (lib);
   a->moves = vs_library_explore (lib, q->variant_id, q->key, &error);
   if (a->moves && !g_cancellable_is_cancelled (cancellable))
     a->games = vs_library_find (lib, q->variant_id, q->key, &error);
@@ -189,8 +203,11 @@ query_done (GObject *source, GAsyncResult *res, gpointer data)
   g_clear_pointer (&self->games, g_ptr_array_unref);
   self->moves = g_steal_pointer (&a->moves);
   self->games = g_steal_pointer (&a->games);
+  g_autofree char *notices = g_steal_pointer (&a->notices);
   answer_free (a);
   show_answer (self);
+  if (notices)
+    g_signal_emit (self, signals[LIBRARY_NOTICE], 0, notices);
 }
 
 static void
@@ -227,6 +244,7 @@ typedef struct _Import {
   guint64    before;      /* bytes of the files done */
   gint       permille;    /* atomic: progress shown */
   guint      added, problems;
+  char      *notices;     /* as Answer's */
 } Import;
 
 static void
@@ -235,6 +253,7 @@ import_free (gpointer p)
   Import *im = p;
   g_free (im->path);
   g_ptr_array_unref (im->files);
+  g_free (im->notices);
   g_free (im);
 }
 
@@ -259,6 +278,7 @@ import_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancel
       g_task_return_error (task, error);
       return;
     }
+  im->notices = take_notices (lib);
   for (guint i = 0; i < im->files->len && !error; i++)
     {
       g_autofree char *path = g_file_get_path (im->files->pdata[i]);
@@ -316,6 +336,8 @@ import_done (GObject *source, GAsyncResult *res, gpointer data)
     msg = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u game added; %u problem in the files.",
                                         "%u games added; %u problems in the files.", im->problems),
                            im->added, im->problems);
+  if (im->notices)
+    g_signal_emit (self, signals[LIBRARY_NOTICE], 0, im->notices);
   g_signal_emit (self, signals[IMPORT_FINISHED], 0, im->added, msg);
   refresh (self);
 }
@@ -526,6 +548,8 @@ vs_explorer_pane_class_init (VsExplorerPaneClass *klass)
                                           0, NULL, NULL, NULL, G_TYPE_NONE, 3, G_TYPE_STRING, G_TYPE_UINT, G_TYPE_UINT);
   signals[IMPORT_FINISHED] = g_signal_new ("import-finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                            0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_STRING);
+  signals[LIBRARY_NOTICE] = g_signal_new ("library-notice", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                          0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/example/VariantStudy/ui/vs-explorer-pane.ui");
   gtk_widget_class_bind_template_child (widget_class, VsExplorerPane, box);

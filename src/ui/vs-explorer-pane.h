@@ -47,6 +47,9 @@ GtkWidget  *vs_explorer_pane_get_game_row (VsExplorerPane *self, guint i);
  *                     a game of the position search was clicked: open game
  *                     index_in_file (from 0) of the record file and go to
  *                     ply (the first at which the position stands)
- *   "import-finished" (guint games_added, const char *message or NULL) */
+ *   "import-finished" (guint games_added, const char *message or NULL)
+ *   "library-notice"  (const char *message)     opening the library rebuilt
+ *                     it (a library of an older version): the translated
+ *                     sentences of vs_library_take_notices, one a line */
 
 G_END_DECLS

@@ -57,6 +57,13 @@ explorer_import_finished_cb (VsExplorerPane *pane, guint added, const char *mess
 }
 
 static void
+explorer_library_notice_cb (VsExplorerPane *pane, const char *message, VsWindow *self)
+{
+  (void) pane;
+  vs_window_show_message (self, GTK_MESSAGE_INFO, message);
+}
+
+static void
 show_explorer_changed (VsWindow *self)
 {
   gboolean show = g_settings_get_boolean (self->settings, "show-explorer");
@@ -129,6 +136,7 @@ vs_window_explorer_init (VsWindow *self)
   g_signal_connect_object (self->explorer_pane, "move-activated", G_CALLBACK (explorer_move_activated_cb), self, 0);
   g_signal_connect_object (self->explorer_pane, "game-activated", G_CALLBACK (explorer_game_activated_cb), self, 0);
   g_signal_connect_object (self->explorer_pane, "import-finished", G_CALLBACK (explorer_import_finished_cb), self, 0);
+  g_signal_connect_object (self->explorer_pane, "library-notice", G_CALLBACK (explorer_library_notice_cb), self, 0);
   g_signal_connect_swapped (self->settings, "changed::show-explorer", G_CALLBACK (show_explorer_changed), self);
   show_explorer_changed (self);
 }

@@ -10,6 +10,7 @@
 #include "vs-record.h"
 
 #include <glib/gi18n.h>
+#include <sqlite3.h>
 #include <locale.h>
 #include <stdlib.h>
 #include <string.h>
@@ -272,6 +273,72 @@ test_import (void)
   gtk_window_destroy (GTK_WINDOW (win));
 }
 
+/* Issue 19: a library of the version-3 layout (made by an older version)
+ * is rebuilt when the pane first asks it something: the pane says so once
+ * through "library-notice" (translated, naming the file that is gone), and
+ * its rows are those of the record file that is still there. */
+static void
+notice_cb (VsExplorerPane *pane, const char *msg, GString *out)
+{
+  (void) pane;
+  g_string_append_printf (out, "%s\n", msg);
+}
+
+static void
+test_old_library (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("vs-explorer-old-XXXXXX", NULL);
+  g_autofree char *db = g_build_filename (dir, "library.db", NULL);
+  g_autofree char *kept = data_file ("records/crazyhouse/lichess-2016-saturs-jannlee.pgn");
+  g_autofree char *gone = g_build_filename (dir, "gone.pgn", NULL);
+  sqlite3 *old = NULL;
+  g_assert_cmpint (sqlite3_open (db, &old), ==, SQLITE_OK);
+  g_autofree char *sql = g_strdup_printf (
+    "CREATE TABLE files (id INTEGER PRIMARY KEY, path TEXT UNIQUE NOT NULL,"
+    " size INTEGER NOT NULL, mtime INTEGER NOT NULL, hash TEXT NOT NULL);"
+    "CREATE TABLE variants (id INTEGER PRIMARY KEY, name TEXT UNIQUE NOT NULL);"
+    "CREATE TABLE games (id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL,"
+    " index_in_file INTEGER NOT NULL, variant TEXT NOT NULL, rules TEXT,"
+    " white TEXT, black TEXT, event TEXT, date TEXT, result TEXT, result_code INTEGER,"
+    " headers TEXT, moves TEXT, plies INTEGER);"
+    "CREATE TABLE positions (id INTEGER PRIMARY KEY, key INTEGER NOT NULL,"
+    " variant INTEGER NOT NULL, next_move_uci TEXT, result INTEGER NOT NULL);"
+    "INSERT INTO files VALUES (1, '%s', 1, 1, 'x'), (2, '%s', 1, 1, 'y');"
+    "PRAGMA user_version=3;", kept, gone);
+  g_assert_cmpint (sqlite3_exec (old, sql, NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (old);
+
+  GtkWidget *win = gtk_window_new ();
+  GtkWidget *w = vs_explorer_pane_new ();
+  VsExplorerPane *pane = VS_EXPLORER_PANE (w);
+  gtk_window_set_child (GTK_WINDOW (win), w);
+  gtk_window_present (GTK_WINDOW (win));
+  GString *notices = g_string_new (NULL);
+  g_signal_connect (pane, "library-notice", G_CALLBACK (notice_cb), notices);
+  vs_explorer_pane_set_library (pane, db);
+  g_autofree VsPosition *pos = g_new (VsPosition, 1);
+  g_assert_true (vs_position_init (pos, vs_variant_lookup ("crazyhouse"), NULL, NULL));
+  vs_explorer_pane_set_position (pane, pos);
+  wait_idle (pane);
+  g_test_message ("notices: %s", notices->str);
+  g_assert_nonnull (strstr (notices->str, gone));
+  g_assert_nonnull (strstr (notices->str, db));
+  /* translated where the language has it (explorer-pane-ja) */
+  const char *lang = g_getenv ("LANGUAGE");
+  if (lang && g_str_has_prefix (lang, "ja"))
+    g_assert_null (strstr (notices->str, "older version"));
+  else
+    g_assert_nonnull (strstr (notices->str, "older version"));
+  check_rows (pane, db, "crazyhouse", NULL);
+  /* said once: the library is of today's layout now */
+  g_string_truncate (notices, 0);
+  vs_explorer_pane_set_position (pane, pos);
+  wait_idle (pane);
+  g_assert_cmpstr (notices->str, ==, "");
+  g_string_free (notices, TRUE);
+  gtk_window_destroy (GTK_WINDOW (win));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -294,5 +361,6 @@ main (int argc, char **argv)
   g_test_add_func ("/explorer-pane/explore-and-click", test_explore);
   g_test_add_func ("/explorer-pane/import", test_import);
   g_test_add_func ("/explorer-pane/in-window", test_in_window);
+  g_test_add_func ("/explorer-pane/old-library", test_old_library);
   return g_test_run ();
 }
