@@ -7,6 +7,7 @@
 
 #include <glib/gstdio.h>
 #include <sqlite3.h>
+#include "../vs-test-library-v3.h"
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -358,16 +359,7 @@ test_old_layout (void)
   sqlite3 *old = NULL;
   g_assert_cmpint (sqlite3_open (db, &old), ==, SQLITE_OK);
   g_autofree char *sql = g_strdup_printf (
-    "CREATE TABLE files (id INTEGER PRIMARY KEY, path TEXT UNIQUE NOT NULL,"
-    " size INTEGER NOT NULL, mtime INTEGER NOT NULL, hash TEXT NOT NULL);"
-    "CREATE TABLE variants (id INTEGER PRIMARY KEY, name TEXT UNIQUE NOT NULL);"
-    "CREATE TABLE games (id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL,"
-    " index_in_file INTEGER NOT NULL, variant TEXT NOT NULL, rules TEXT,"
-    " white TEXT, black TEXT, event TEXT, date TEXT, result TEXT, result_code INTEGER,"
-    " headers TEXT, moves TEXT, plies INTEGER);"
-    "CREATE TABLE positions (id INTEGER PRIMARY KEY, key INTEGER NOT NULL,"
-    " variant INTEGER NOT NULL, next_move_uci TEXT, result INTEGER NOT NULL);"
-    "CREATE INDEX positions_key ON positions (key, variant, next_move_uci, result);"
+    VS_TEST_LIBRARY_V3_TABLES
     "INSERT INTO files VALUES (1, '%s', 1, 1, 'x'), (2, '%s', 1, 1, 'y');"
     "INSERT INTO variants VALUES (1, 'janggi');"
     "INSERT INTO games (id, file_id, index_in_file, variant) VALUES (1, 1, 0, 'janggi'), (2, 2, 0, 'janggi');"

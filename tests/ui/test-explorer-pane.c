@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 #include <sqlite3.h>
+#include "../vs-test-library-v3.h"
 #include <locale.h>
 #include <stdlib.h>
 #include <string.h>
@@ -294,15 +295,7 @@ test_old_library (void)
   sqlite3 *old = NULL;
   g_assert_cmpint (sqlite3_open (db, &old), ==, SQLITE_OK);
   g_autofree char *sql = g_strdup_printf (
-    "CREATE TABLE files (id INTEGER PRIMARY KEY, path TEXT UNIQUE NOT NULL,"
-    " size INTEGER NOT NULL, mtime INTEGER NOT NULL, hash TEXT NOT NULL);"
-    "CREATE TABLE variants (id INTEGER PRIMARY KEY, name TEXT UNIQUE NOT NULL);"
-    "CREATE TABLE games (id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL,"
-    " index_in_file INTEGER NOT NULL, variant TEXT NOT NULL, rules TEXT,"
-    " white TEXT, black TEXT, event TEXT, date TEXT, result TEXT, result_code INTEGER,"
-    " headers TEXT, moves TEXT, plies INTEGER);"
-    "CREATE TABLE positions (id INTEGER PRIMARY KEY, key INTEGER NOT NULL,"
-    " variant INTEGER NOT NULL, next_move_uci TEXT, result INTEGER NOT NULL);"
+    VS_TEST_LIBRARY_V3_TABLES
     "INSERT INTO files VALUES (1, '%s', 1, 1, 'x'), (2, '%s', 1, 1, 'y');"
     "PRAGMA user_version=3;", kept, gone);
   g_assert_cmpint (sqlite3_exec (old, sql, NULL, NULL, NULL), ==, SQLITE_OK);
