@@ -185,7 +185,7 @@ mates_solve (const char *file, int movetime, int nodes)
 int
 vs_cli_mates (int argc, char **argv)
 {
-  char *variant_id = NULL, *book = NULL, *out = NULL;
+  g_autofree char *variant_id = NULL, *book = NULL, *out = NULL;
   int games = 100, nodes = 0, seed = 1, max_moves = 4, movetime = 1000;
   GOptionEntry entries[] = {
     { "variant", 'v', 0, G_OPTION_ARG_STRING, &variant_id, N_("generate: variant (chartima, strato, janggi, crazyhouse)"), "ID" },

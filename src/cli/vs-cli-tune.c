@@ -329,7 +329,7 @@ tune_fit (const VsVariant *v, const char *data, gboolean cp_labels, int passes, 
 int
 vs_cli_tune (int argc, char **argv)
 {
-  char *variant_id = NULL, *book = NULL, *out = NULL, *data = NULL, *engine = NULL;
+  g_autofree char *variant_id = NULL, *book = NULL, *out = NULL, *data = NULL, *engine = NULL;
   int games = 100, nodes = 2000, per_game = 6, passes = 6, seed = 1, depth = 16;
   gboolean cp_labels = FALSE;
   GOptionEntry entries[] = {

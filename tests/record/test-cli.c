@@ -44,6 +44,9 @@ run (char **out, char **err, ...)
   g_assert_no_error (error);
   g_strfreev (env);
   g_ptr_array_unref (argv);
+  /* a process killed by a signal (a sanitizer's abort) is a failure, 128 + signal */
+  if (WIFSIGNALED (status))
+    return 128 + WTERMSIG (status);
   return g_spawn_check_wait_status (status, NULL) ? 0 : WEXITSTATUS (status);
 }
 
