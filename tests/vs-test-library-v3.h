@@ -15,3 +15,22 @@
   "CREATE TABLE positions (id INTEGER PRIMARY KEY, key INTEGER NOT NULL," \
   " variant INTEGER NOT NULL, next_move_uci TEXT, result INTEGER NOT NULL);" \
   "CREATE INDEX positions_key ON positions (key, variant, next_move_uci, result);"
+
+#include <glib.h>
+#include <sqlite3.h>
+
+/* Writes a version-3 library at db naming two record files, kept (file 1)
+ * and gone (file 2), followed by extra_rows (SQL, may be NULL). */
+static inline void
+vs_test_write_library_v3 (const char *db, const char *kept, const char *gone, const char *extra_rows)
+{
+  sqlite3 *old = NULL;
+  g_assert_cmpint (sqlite3_open (db, &old), ==, SQLITE_OK);
+  char *sql = g_strdup_printf (VS_TEST_LIBRARY_V3_TABLES
+                               "INSERT INTO files VALUES (1, '%s', 1, 1, 'x'), (2, '%s', 1, 1, 'y');"
+                               "%s"
+                               "PRAGMA user_version=3;", kept, gone, extra_rows ? extra_rows : "");
+  g_assert_cmpint (sqlite3_exec (old, sql, NULL, NULL, NULL), ==, SQLITE_OK);
+  g_free (sql);
+  sqlite3_close (old);
+}

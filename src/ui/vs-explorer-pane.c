@@ -54,7 +54,7 @@ take_notices (VsLibrary *lib)
   if (!notices || notices->len == 0)
     return NULL;
   g_ptr_array_add (notices, NULL);
-  return g_strjoinv ("\n", (char **) notices->pdata);
+  return g_strjoinv (" ", (char **) notices->pdata);
 }
 
 static void

@@ -356,17 +356,10 @@ test_old_layout (void)
   g_autofree char *db = tmp_db (dir);
   g_autofree char *path = generate_file (dir, "janggi", 12, 8);
   g_autofree char *gone = g_build_filename (dir, "gone.pgn", NULL);
-  sqlite3 *old = NULL;
-  g_assert_cmpint (sqlite3_open (db, &old), ==, SQLITE_OK);
-  g_autofree char *sql = g_strdup_printf (
-    VS_TEST_LIBRARY_V3_TABLES
-    "INSERT INTO files VALUES (1, '%s', 1, 1, 'x'), (2, '%s', 1, 1, 'y');"
-    "INSERT INTO variants VALUES (1, 'janggi');"
-    "INSERT INTO games (id, file_id, index_in_file, variant) VALUES (1, 1, 0, 'janggi'), (2, 2, 0, 'janggi');"
-    "INSERT INTO positions VALUES (65536, 42, 1, 'e2e4', 1), (131072, 42, 1, 'e2e3', 1);"
-    "PRAGMA user_version=3;", path, gone);
-  g_assert_cmpint (sqlite3_exec (old, sql, NULL, NULL, NULL), ==, SQLITE_OK);
-  sqlite3_close (old);
+  vs_test_write_library_v3 (db, path, gone,
+                            "INSERT INTO variants VALUES (1, 'janggi');"
+                            "INSERT INTO games (id, file_id, index_in_file, variant) VALUES (1, 1, 0, 'janggi'), (2, 2, 0, 'janggi');"
+                            "INSERT INTO positions VALUES (65536, 42, 1, 'e2e4', 1), (131072, 42, 1, 'e2e3', 1);");
 
   g_autoptr (GError) error = NULL;
   VsLibrary *lib = vs_library_open (db, &error);

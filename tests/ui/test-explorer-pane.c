@@ -10,6 +10,7 @@
 #include "vs-record.h"
 
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 #include <sqlite3.h>
 #include "../vs-test-library-v3.h"
 #include <locale.h>
@@ -292,14 +293,7 @@ test_old_library (void)
   g_autofree char *db = g_build_filename (dir, "library.db", NULL);
   g_autofree char *kept = data_file ("records/crazyhouse/lichess-2016-saturs-jannlee.pgn");
   g_autofree char *gone = g_build_filename (dir, "gone.pgn", NULL);
-  sqlite3 *old = NULL;
-  g_assert_cmpint (sqlite3_open (db, &old), ==, SQLITE_OK);
-  g_autofree char *sql = g_strdup_printf (
-    VS_TEST_LIBRARY_V3_TABLES
-    "INSERT INTO files VALUES (1, '%s', 1, 1, 'x'), (2, '%s', 1, 1, 'y');"
-    "PRAGMA user_version=3;", kept, gone);
-  g_assert_cmpint (sqlite3_exec (old, sql, NULL, NULL, NULL), ==, SQLITE_OK);
-  sqlite3_close (old);
+  vs_test_write_library_v3 (db, kept, gone, NULL);
 
   GtkWidget *win = gtk_window_new ();
   GtkWidget *w = vs_explorer_pane_new ();
@@ -332,6 +326,52 @@ test_old_library (void)
   gtk_window_destroy (GTK_WINDOW (win));
 }
 
+/* The same, in the window: the notice is the window's info message, said
+ * once (issue 19).  Screenshot explorer-rebuilt-LANG.png. */
+static void
+test_old_library_in_window (void)
+{
+  g_autofree char *lib = vs_explorer_pane_default_library ();
+  const char *suffixes[] = { "", "-wal", "-shm" };
+  for (guint i = 0; i < G_N_ELEMENTS (suffixes); i++)
+    {
+      g_autofree char *f = g_strconcat (lib, suffixes[i], NULL);
+      g_remove (f);
+    }
+  g_autofree char *kept = data_file ("records/crazyhouse/lichess-2016-saturs-jannlee.pgn");
+  g_autofree char *dir = g_path_get_dirname (lib);
+  g_autofree char *gone = g_build_filename (dir, "gone.pgn", NULL);
+  vs_test_write_library_v3 (lib, kept, gone, NULL);
+
+  VsWindow *win = app_test_window ();
+  GSettings *st = vs_application_get_settings (app_test_application ());
+  if (!g_settings_get_boolean (st, "show-explorer"))
+    app_test_action (win, "win.toggle-explorer", NULL);
+  VsExplorerPane *pane = VS_EXPLORER_PANE (app_test_find_widget (GTK_WIDGET (win), VS_TYPE_EXPLORER_PANE));
+  g_assert_nonnull (pane);
+  const VsVariant *v = vs_variant_lookup ("crazyhouse");
+  app_test_action (win, "win.new-game-from", g_variant_new ("(ss)", v->id, v->start_fen));
+  wait_idle (pane);
+  for (int i = 0; i < 600 && !strstr (vs_window_get_message (win) ? vs_window_get_message (win) : "", lib); i++)
+    app_test_run (100);
+  const char *msg = vs_window_get_message (win);
+  g_test_message ("message: %s", msg);
+  g_assert_nonnull (msg);
+  g_assert_nonnull (strstr (msg, lib));
+  g_assert_nonnull (strstr (msg, gone));
+  const char *lang = g_getenv ("LANGUAGE");
+  if (lang && g_str_has_prefix (lang, "ja"))
+    g_assert_null (strstr (msg, "older version"));
+  else
+    g_assert_nonnull (strstr (msg, "older version"));
+  check_rows (pane, lib, "crazyhouse", NULL);
+  app_test_run (300);
+  app_test_shot (GTK_WIDGET (win), "explorer", "rebuilt");
+  app_test_action (win, "win.toggle-explorer", NULL);
+  g_assert_false (g_settings_get_boolean (st, "show-explorer"));
+  gtk_window_destroy (GTK_WINDOW (win));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -355,5 +395,6 @@ main (int argc, char **argv)
   g_test_add_func ("/explorer-pane/import", test_import);
   g_test_add_func ("/explorer-pane/in-window", test_in_window);
   g_test_add_func ("/explorer-pane/old-library", test_old_library);
+  g_test_add_func ("/explorer-pane/old-library-in-window", test_old_library_in_window);
   return g_test_run ();
 }
