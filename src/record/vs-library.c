@@ -29,7 +29,7 @@ struct _VsLibrary {
  * several sorted runs. */
 #define POS_SORT_MAX (1u << 20)
 
-#define SCHEMA_VERSION 4
+#define SCHEMA_VERSION 5
 
 static const char pragmas[] =
   "PRAGMA page_size=16384;"
@@ -48,7 +48,9 @@ static const char schema[] =
   " headers TEXT, moves TEXT, plies INTEGER);"
   "CREATE INDEX IF NOT EXISTS games_file ON games (file_id);"
   /* One row per position, stored once: the table is its own index, by
-   * position then game (explore and find read one range of it).  variant:
+   * variant, position, then game (explore and find read one range of it;
+   * the variant first so that adding games of one variant leaves the
+   * pages of the others' positions alone, keys being spread at random).  variant:
    * variants.id; id = game id << POS_PLY_BITS | ply; move: the move played
    * from the position as a code (move_code; 0: none, the game's last
    * position) or, for a text with no code, as TEXT; result: the game's (as
@@ -56,10 +58,11 @@ static const char schema[] =
    * three integers is cheaper to compare on every insertion. */
   "CREATE TABLE IF NOT EXISTS positions (key INTEGER NOT NULL, variant INTEGER NOT NULL,"
   " id INTEGER NOT NULL, move NOT NULL, result INTEGER NOT NULL,"
-  " PRIMARY KEY (key, variant, id)) WITHOUT ROWID;";
+  " PRIMARY KEY (variant, key, id)) WITHOUT ROWID;";
 
-/* The older layouts: version 3 (a rowid positions table and an index
- * positions_key beside it, moves as text) and those before it.  Their
+/* The older layouts: version 4 (positions keyed by key, variant, id),
+ * version 3 (a rowid positions table and an index positions_key beside
+ * it, moves as text) and those before it.  Their
  * files are imported again (vs_library_open). */
 static const char drop_old[] =
   "DROP TABLE IF EXISTS positions; DROP TABLE IF EXISTS games; DROP TABLE IF EXISTS files;"
@@ -424,15 +427,15 @@ typedef struct {
   gint8   result;
 } PosRow;           /* 32 bytes */
 
-/* The table's order: key, variant, id. */
+/* The table's order: variant, key, id. */
 static inline int
 pos_row_cmp (const PosRow *x, const PosRow *y, const char *pool)
 {
   (void) pool;
-  if (x->key != y->key)
-    return x->key < y->key ? -1 : 1;
   if (x->vcode != y->vcode)
     return x->vcode < y->vcode ? -1 : 1;
+  if (x->key != y->key)
+    return x->key < y->key ? -1 : 1;
   return x->id < y->id ? -1 : x->id > y->id;
 }
 
