@@ -19,6 +19,16 @@
  * the bishop's 312) and most hand values, and lost 29-111 to this table at
  * 3000 nodes a move (SPRT 0,10: H0 accepted after 140 games, -233.2 +/- 73.1
  * Elo).  Not kept: the bounded fit trades material against the scale K.
+ * Where the held-out drop came from (2026-12-03, eval helper; measured with
+ * throwaway programs linked to each commit's libraries, not committed):
+ * crazyhouse.tsv gives static / static+qsearch 0.476 / 0.528 at 83db2e0 and
+ * 27bc7f1^, 0.365 / 0.278 at 27bc7f1 and 39493de (and now): 27bc7f1, this
+ * table's first commit.  On 140 other positions (tune generate -g 150
+ * --per-game 1 --seed 90817, labelled by Fairy-Stockfish at depth 12, not
+ * committed) 83db2e0 gives 0.080 / 0.130 and this table 0.389 / 0.368: the
+ * 20-position drop is not a drop on the larger set.  Scaling KD_QUADRATIC
+ * and KD_LINEAR by 3 gave 0.624 / 0.552 on crazyhouse.tsv and 0.508 / 0.507
+ * on the 140; no SPRT was run for it, so it is not in this table.
  */
 #define VS_EVAL_WEIGHTS_CRAZYHOUSE(X) \
   X (PAWN,            90) \
