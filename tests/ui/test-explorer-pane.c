@@ -352,9 +352,9 @@ test_old_library_in_window (void)
   const VsVariant *v = vs_variant_lookup ("crazyhouse");
   app_test_action (win, "win.new-game-from", g_variant_new ("(ss)", v->id, v->start_fen));
   wait_idle (pane);
-  for (int i = 0; i < 600 && !strstr (vs_window_get_message (win) ? vs_window_get_message (win) : "", lib); i++)
-    app_test_run (100);
   const char *msg = vs_window_get_message (win);
+  for (int i = 0; i < 600 && !(msg && strstr (msg, lib)); i++, msg = vs_window_get_message (win))
+    app_test_run (100);
   g_test_message ("message: %s", msg);
   g_assert_nonnull (msg);
   g_assert_nonnull (strstr (msg, lib));
