@@ -131,6 +131,9 @@ struct _VsAnalysis {
   VsAnalysisInfo *info;       /* last emitted */
   /* pools (idle objects kept for the next run), guarded by pool_lock */
   GMutex pool_lock;
+  GCond pool_cond;            /* an engine came back to its pool */
+  int busy_searches;          /* built-in searches that runs hold */
+  int busy_clients;           /* UCI engines that runs hold */
   VsSearch *idle_search;
   int idle_search_hash, idle_search_threads;
   VsUciClient *idle_client;
@@ -268,6 +271,12 @@ uci_cb (const VsSearchInfo *si, gpointer data)
 {
   Run *run = data;
   const char *name = run->client ? vs_uci_client_get_name (run->client) : "";
+  /* a stop asked for between taking the engine and its "go" (which clears
+   * the client's stop flag) is passed on here, at the engine's first line */
+  g_mutex_lock (&run->lock);
+  if (run->stop_requested && run->client)
+    vs_uci_client_stop (run->client);
+  g_mutex_unlock (&run->lock);
   publish (run, info_from_search (run, si, name, si->hashfull > 0));
 }
 
@@ -289,7 +298,28 @@ request_stop (Run *run)
 static void
 on_cancelled (GCancellable *c, gpointer data)
 {
-  request_stop (data);
+  Run *run = data;
+  request_stop (run);
+  /* a run waiting for the previous run's engine stops waiting */
+  g_mutex_lock (&run->self->pool_lock);
+  g_cond_broadcast (&run->self->pool_cond);
+  g_mutex_unlock (&run->self->pool_lock);
+}
+
+/* Called with pool_lock held.  Stepping through a game restarts the
+ * analysis at each move while the previous run is still stopping: wait for
+ * it to hand its engine back (a stop takes milliseconds) instead of
+ * starting a second one, so one engine process and one hash table serve
+ * the whole session.  Forking a new engine process per step also made the
+ * main thread take a copy-on-write fault on every page it then wrote.
+ * Gives up after a second, or when this run is cancelled. */
+static void
+wait_for_pool (VsAnalysis *self, gpointer *idle, const int *busy, GCancellable *cancellable)
+{
+  gint64 end = g_get_monotonic_time () + G_TIME_SPAN_SECOND;
+  while (*idle == NULL && *busy > 0 && !g_cancellable_is_cancelled (cancellable))
+    if (!g_cond_wait_until (&self->pool_cond, &self->pool_lock, end))
+      break;
 }
 
 static void
@@ -315,8 +345,16 @@ analysis_thread (GTask *task, gpointer source, gpointer task_data, GCancellable 
     {
       VsSearch *search = NULL;
       g_mutex_lock (&self->pool_lock);
+      wait_for_pool (self, (gpointer *) &self->idle_search, &self->busy_searches, cancellable);
+      if (g_task_return_error_if_cancelled (task))
+        {
+          /* replaced while it waited: it starts no engine */
+          g_mutex_unlock (&self->pool_lock);
+          return;
+        }
       if (self->idle_search && self->idle_search_hash == hash)
         search = g_steal_pointer (&self->idle_search);
+      self->busy_searches++;
       g_mutex_unlock (&self->pool_lock);
       if (search == NULL)
         {
@@ -345,6 +383,8 @@ analysis_thread (GTask *task, gpointer source, gpointer task_data, GCancellable 
           self->idle_search_threads = threads;
           search = NULL;
         }
+      self->busy_searches--;
+      g_cond_broadcast (&self->pool_cond);
       g_mutex_unlock (&self->pool_lock);
       if (search)
         vs_search_free (search);
@@ -353,11 +393,19 @@ analysis_thread (GTask *task, gpointer source, gpointer task_data, GCancellable 
     {
       VsUciClient *client = NULL;
       g_mutex_lock (&self->pool_lock);
+      wait_for_pool (self, (gpointer *) &self->idle_client, &self->busy_clients, cancellable);
+      if (g_task_return_error_if_cancelled (task))
+        {
+          /* replaced while it waited: it starts no engine */
+          g_mutex_unlock (&self->pool_lock);
+          return;
+        }
       if (self->idle_client && g_strcmp0 (self->idle_client_cmd, run->engine_command) == 0 &&
           self->idle_client_variant == run->pos->variant)
         client = g_steal_pointer (&self->idle_client);
       else
         g_clear_object (&self->idle_client);
+      self->busy_clients++;
       g_mutex_unlock (&self->pool_lock);
       gboolean ok = TRUE;
       if (client)
@@ -367,7 +415,10 @@ analysis_thread (GTask *task, gpointer source, gpointer task_data, GCancellable 
           client = vs_uci_client_new (run->engine_command ? run->engine_command : "");
           vs_uci_client_set_label (client, run->engine_name);
           /* 0: the client's watchdog time (10 s unless VS_ENGINE_WATCHDOG_MS) */
-          ok = vs_uci_client_start (client, 0, cancellable, &error) &&
+          /* Not cancellable: a run replaced while its engine starts lets
+           * the start finish (the client's watchdog bounds it) and hands
+           * a ready engine to the pool instead of killing it half-way. */
+          ok = vs_uci_client_start (client, 0, NULL, &error) &&
                vs_uci_client_set_variant (client, run->pos->variant, &error);
           /* only what differs from the engine's defaults: engines clear
            * their hash table synchronously on Hash/Threads (seconds for
@@ -401,26 +452,25 @@ analysis_thread (GTask *task, gpointer source, gpointer task_data, GCancellable 
           run->active = TRUE;
           gboolean stop = run->stop_requested;
           g_mutex_unlock (&run->lock);
-          if (stop)
-            vs_uci_client_stop (client);
-          vs_uci_client_go (client, run->pos, &run->hist, &limits, uci_cb, run, &final, cancellable, &error);
+          /* stopped while waiting for the engine: nothing to search */
+          if (!stop)
+            vs_uci_client_go (client, run->pos, &run->hist, &limits, uci_cb, run, &final, cancellable, &error);
           g_mutex_lock (&run->lock);
           run->active = FALSE;
           run->client = NULL;
           g_mutex_unlock (&run->lock);
         }
-      if (error == NULL)
+      g_mutex_lock (&self->pool_lock);
+      if (error == NULL && self->idle_client == NULL)
         {
-          g_mutex_lock (&self->pool_lock);
-          if (self->idle_client == NULL)
-            {
-              self->idle_client = g_steal_pointer (&client);
-              g_free (self->idle_client_cmd);
-              self->idle_client_cmd = g_strdup (run->engine_command);
-              self->idle_client_variant = run->pos->variant;
-            }
-          g_mutex_unlock (&self->pool_lock);
+          self->idle_client = g_steal_pointer (&client);
+          g_free (self->idle_client_cmd);
+          self->idle_client_cmd = g_strdup (run->engine_command);
+          self->idle_client_variant = run->pos->variant;
         }
+      self->busy_clients--;
+      g_cond_broadcast (&self->pool_cond);
+      g_mutex_unlock (&self->pool_lock);
       g_clear_object (&client);
     }
   if (error)
@@ -691,6 +741,7 @@ vs_analysis_finalize (GObject *object)
   vs_analysis_info_free (self->info);
   g_clear_pointer (&self->context, g_main_context_unref);
   g_mutex_clear (&self->pool_lock);
+  g_cond_clear (&self->pool_cond);
   G_OBJECT_CLASS (vs_analysis_parent_class)->finalize (object);
 }
 
@@ -727,4 +778,5 @@ static void
 vs_analysis_init (VsAnalysis *self)
 {
   g_mutex_init (&self->pool_lock);
+  g_cond_init (&self->pool_cond);
 }

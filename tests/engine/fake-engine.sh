@@ -9,9 +9,12 @@
 #   bad-move    "info … pv $2 $3" then "bestmove $3" ($3: an illegal or
 #               unknown move; the pv's legal part is $2)
 #   babble      answers "uci" with endless garbage and long lines, never uciok
+#   until-stop  after "go" one info line, then "bestmove $2" only on "stop"
+# With FAKE_ENGINE_STARTS set, each start appends its pid to that file.
 mode="$1"
 move="${2:-e2e4}"
 bad="${3:-z9z9}"
+[ -n "$FAKE_ENGINE_STARTS" ] && echo $$ >> "$FAKE_ENGINE_STARTS"
 case "$mode" in
   exit-at-start) exit 3 ;;
 esac
@@ -43,6 +46,8 @@ while IFS= read -r line; do
           echo "info depth 1 score cp 10 pv $move"
           kill -SEGV $$ ;;
         hang-on-go) ;;
+        until-stop)
+          echo "info depth 1 seldepth 1 multipv 1 score cp 10 nodes 10 nps 1000 time 10 pv $move" ;;
         crash-mid)
           echo "info depth 1 seldepth 1 multipv 1 score cp 11 nodes 10 nps 1000 time 10 pv $move"
           sleep 0.3
@@ -73,7 +78,9 @@ while IFS= read -r line; do
           echo "info depth 2 seldepth 3 multipv 1 score mate 3 nodes 200 nps 2000 time 100 hashfull 7 pv $move"
           echo "bestmove $move" ;;
       esac ;;
-    stop) [ "$mode" = hang-on-go ] && continue ;;
+    stop)
+      [ "$mode" = hang-on-go ] && continue
+      [ "$mode" = until-stop ] && echo "bestmove $move" ;;
     quit) exit 0 ;;
   esac
 done

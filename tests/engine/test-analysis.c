@@ -4,6 +4,7 @@
 #include "vs-uci-client.h"
 
 #include <string.h>
+#include <glib/gstdio.h>
 #include "../vs-test-history.h"
 
 static const VsVariant *
@@ -288,6 +289,83 @@ test_fairy_stockfish (void)
   g_free (pos);
 }
 
+/* Stepping through a game restarts the analysis at each move while the
+ * previous run is still stopping.  The new run waits for the old one's
+ * engine instead of starting a second process: twelve restarts, one engine
+ * process.  (Before, each restart forked a new engine.) */
+static void
+test_restart_reuses_engine (void)
+{
+  VsPosition *pos = g_new0 (VsPosition, 1);
+  if (!any_variant (pos))
+    {
+      g_test_fail_printf ("no variant module is built in");
+      g_free (pos);
+      return;
+    }
+  VsMove moves[VS_MAX_MOVES];
+  vs_position_generate (pos, VS_GEN_ALL, moves);
+  char first[VS_MOVE_TEXT_MAX];
+  vs_move_write (pos, moves[0], VS_NOTATION_UCI, first);
+  g_autofree char *dir = g_dir_make_tmp ("vs-analysis-XXXXXX", NULL);
+  g_assert_nonnull (dir);
+  g_autofree char *starts = g_build_filename (dir, "starts", NULL);
+  g_setenv ("FAKE_ENGINE_STARTS", starts, TRUE);
+  g_autofree char *cmd = fake ("until-stop", first);
+
+  GMainLoop *loop = g_main_loop_new (NULL, FALSE);
+  VsAnalysis *a = vs_analysis_new ();
+  VsAnalysisOptions o;
+  vs_analysis_options_init (&o);
+  o.engine = VS_ANALYSIS_ENGINE_UCI;
+  o.engine_command = cmd;
+  o.hash_mb = 16;
+  enum { RUNS = 12 };
+  Ctx c[RUNS];
+  memset (c, 0, sizeof c);
+  for (int i = 0; i < RUNS; i++)
+    {
+      c[i].loop = loop;
+      c[i].main_thread = g_thread_self ();
+      vs_analysis_start (a, pos, VS_TEST_HIST (pos), &o, NULL, on_done, &c[i]);
+      run_for (loop, 40);
+    }
+  /* the last run has its engine: its line arrived */
+  Ctx lines = { 0 };
+  lines.main_thread = g_thread_self ();
+  gulong id = g_signal_connect (a, "progress", G_CALLBACK (on_progress), &lines);
+  for (int i = 0; i < 600 && lines.progress == 0; i++)
+    run_for (loop, 50);
+  g_assert_cmpint (lines.progress, >, 0);
+  g_assert_false (lines.wrong_thread);
+  g_signal_handler_disconnect (a, id);
+  vs_analysis_stop (a);
+  for (int i = 0; i < RUNS; i++)
+    while (!c[i].done)
+      g_main_context_iteration (NULL, TRUE);
+  for (int i = 0; i < RUNS - 1; i++)
+    {
+      g_assert_error (c[i].error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+      g_clear_error (&c[i].error);
+    }
+  /* the last one was stopped, not cancelled: it ends with the engine's move */
+  g_assert_no_error (c[RUNS - 1].error);
+  g_assert_nonnull (c[RUNS - 1].final);
+  g_assert_cmpuint (c[RUNS - 1].final->best_move, ==, moves[0]);
+  vs_analysis_info_free (c[RUNS - 1].final);
+  g_object_unref (a);
+  g_main_loop_unref (loop);
+  g_unsetenv ("FAKE_ENGINE_STARTS");
+
+  g_autofree char *text = NULL;
+  g_assert_true (g_file_get_contents (starts, &text, NULL, NULL));
+  g_auto (GStrv) pids = g_strsplit (g_strstrip (text), "\n", -1);
+  g_test_message ("%d analysis runs started %u engine process(es)", RUNS, g_strv_length (pids));
+  g_assert_cmpuint (g_strv_length (pids), ==, 1);
+  g_unlink (starts);
+  g_rmdir (dir);
+  g_free (pos);
+}
 
 /* Lazy SMP in an analysis session (2 search threads besides the main
  * loop): progress while both run, stop, a restart that reuses the pooled
@@ -389,5 +467,6 @@ main (int argc, char **argv)
   g_test_add_func ("/analysis/external-engines", test_external_engines);
   g_test_add_func ("/analysis/fairy-stockfish", test_fairy_stockfish);
   g_test_add_func ("/analysis/lazy-smp", test_lazy_smp);
+  g_test_add_func ("/analysis/restart-reuses-engine", test_restart_reuses_engine);
   return g_test_run ();
 }
