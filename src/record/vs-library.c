@@ -3,6 +3,7 @@
 #include "vs-library.h"
 #include "vs-game-collection.h"
 #include "vs-record-private.h"
+#include "vs-hash-stream.h"
 
 #include <glib/gi18n-lib.h>
 #include <sqlite3.h>
@@ -12,7 +13,7 @@
 
 struct _VsLibrary {
   sqlite3      *db;
-  sqlite3_stmt *ins_file, *ins_game, *ins_pos, *ins_pos_batch, *find_file, *del_pos, *del_games,
+  sqlite3_stmt *ins_file, *upd_file, *ins_game, *ins_pos, *ins_pos_batch, *find_file, *del_pos, *del_games,
                *del_file, *count_games, *variant_code, *ins_variant;
   GPtrArray    *notices;   /* char*: what opening the library did (an upgrade) */
 };
@@ -28,6 +29,11 @@ struct _VsLibrary {
  * the few move texts that have no code): a bigger file is written in
  * several sorted runs. */
 #define POS_SORT_MAX (1u << 20)
+
+/* Bytes read at a time to check a file's digest; bytes looked at to tell
+ * a file's format. */
+#define READ_CHUNK  (64 * 1024)
+#define FORMAT_PEEK 4096
 
 #define SCHEMA_VERSION 5
 
@@ -184,6 +190,7 @@ vs_library_open (const char *path, GError **error)
   g_autoptr (GPtrArray) reimport = NULL;
   if (!ensure_schema (lib, path, &reimport, error)
       || !prepare (lib, "INSERT INTO files (path, size, mtime, hash) VALUES (?,?,?,?)", &lib->ins_file, error)
+      || !prepare (lib, "UPDATE files SET size = ?, hash = ? WHERE id = ?", &lib->upd_file, error)
       || !prepare (lib, "INSERT INTO games (file_id, index_in_file, variant, rules, white, black, event, date,"
                         " result, result_code, headers, moves, plies) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", &lib->ins_game, error)
       || !prepare (lib, "INSERT OR FAIL INTO positions (key, variant, id, move, result) VALUES (?,?,?,?,?)", &lib->ins_pos, error)
@@ -240,7 +247,7 @@ vs_library_close (VsLibrary *lib)
 {
   if (!lib)
     return;
-  sqlite3_stmt **s[] = { &lib->ins_file, &lib->ins_game, &lib->ins_pos, &lib->ins_pos_batch,
+  sqlite3_stmt **s[] = { &lib->ins_file, &lib->upd_file, &lib->ins_game, &lib->ins_pos, &lib->ins_pos_batch,
                          &lib->find_file, &lib->del_pos, &lib->del_games, &lib->del_file,
                          &lib->count_games, &lib->variant_code, &lib->ins_variant };
   for (guint i = 0; i < G_N_ELEMENTS (s); i++)
@@ -694,6 +701,33 @@ import_game (VsGame *game, const VsRecordProblem *problem, gpointer data)
   return TRUE;
 }
 
+/* Whether the bytes of in (read to its end) have the digest hash, as
+ * stored in files.hash: a VsFileHash text, or the MD5 in hex of the
+ * libraries made before it. */
+static gboolean
+stream_has_hash (GInputStream *in, const char *hash, GCancellable *cancellable, GError **error)
+{
+  gboolean md5 = !g_str_has_prefix (hash, VS_FILE_HASH_PREFIX);
+  g_autoptr (GChecksum) sum = md5 ? g_checksum_new (G_CHECKSUM_MD5) : NULL;
+  VsFileHash h;
+  vs_file_hash_init (&h);
+  g_autofree char *buf = g_malloc (READ_CHUNK);
+  gssize n;
+  while ((n = g_input_stream_read (in, buf, READ_CHUNK, cancellable, error)) > 0)
+    {
+      if (md5)
+        g_checksum_update (sum, (const guchar *) buf, n);
+      else
+        vs_file_hash_update (&h, buf, n);
+    }
+  if (n < 0)
+    return FALSE;
+  if (md5)
+    return strcmp (g_checksum_get_string (sum), hash) == 0;
+  g_autofree char *text = vs_file_hash_text (&h);
+  return strcmp (text, hash) == 0;
+}
+
 gboolean
 vs_library_add_file (VsLibrary *lib, const char *path,
                      VsRecordProgressFunc progress, gpointer progress_data,
@@ -707,20 +741,29 @@ vs_library_add_file (VsLibrary *lib, const char *path,
 
   g_autofree char *abs = g_canonicalize_filename (path, NULL);
   GStatBuf sb;
-  g_autofree char *data = NULL;
-  gsize len = 0;
-  if (g_stat (abs, &sb) != 0 || !g_file_get_contents (abs, &data, &len, NULL))
+  g_autoptr (GFile) file = g_file_new_for_path (abs);
+  g_autoptr (GFileInputStream) fin = NULL;
+  g_autoptr (GError) ferr = NULL;
+  if (g_stat (abs, &sb) != 0)
     {
       g_set_error (error, VS_RECORD_ERROR, VS_RECORD_ERROR_IO,
                    _("cannot read “%s”: %s"), path, g_strerror (errno));
       vs_library_stats_clear (&local);
       return FALSE;
     }
-  g_autofree char *hash = g_compute_checksum_for_data (G_CHECKSUM_MD5, (const guchar *) data, len);
+  if (!(fin = g_file_read (file, cancellable, &ferr)))
+    {
+      g_set_error (error, VS_RECORD_ERROR, VS_RECORD_ERROR_IO,
+                   _("cannot read “%s”: %s"), path, ferr->message);
+      vs_library_stats_clear (&local);
+      return FALSE;
+    }
 
   gboolean ok = FALSE;
+  g_autoptr (GInputStream) hashed = NULL;
   g_autoptr (GInputStream) in = NULL;
   g_autoptr (GError) rerr = NULL;
+  g_autofree char *hash = NULL;
   VsRecordOptions opts = { 0 };
   Import im = { .lib = lib, .stats = stats };
   if (!exec (lib, "BEGIN IMMEDIATE", error))
@@ -732,14 +775,24 @@ vs_library_add_file (VsLibrary *lib, const char *path,
   if (sqlite3_step (st) == SQLITE_ROW)
     {
       old_id = sqlite3_column_int64 (st, 0);
-      if (sqlite3_column_int64 (st, 1) == (gint64) len
-          && sqlite3_column_int64 (st, 2) == (gint64) sb.st_mtime
-          && g_strcmp0 ((const char *) sqlite3_column_text (st, 3), hash) == 0)
+      /* the same size and time: the same file if its bytes have the same
+       * digest (read here; a file that changed is read again below) */
+      if (sqlite3_column_int64 (st, 1) == (gint64) sb.st_size
+          && sqlite3_column_int64 (st, 2) == (gint64) sb.st_mtime)
         {
-          stats->unchanged = TRUE;
-          stats->games_skipped = sqlite3_column_int (st, 4);
+          if (!stream_has_hash (G_INPUT_STREAM (fin), (const char *) sqlite3_column_text (st, 3),
+                                cancellable, error))
+            {
+              if (error && *error)
+                goto out_reset;
+            }
+          else
+            {
+              stats->unchanged = TRUE;
+              stats->games_skipped = sqlite3_column_int (st, 4);
+            }
         }
-      else
+      if (!stats->unchanged)
         stats->games_removed = sqlite3_column_int (st, 4);
     }
   sqlite3_reset (st);
@@ -747,8 +800,11 @@ vs_library_add_file (VsLibrary *lib, const char *path,
   if (stats->unchanged)
     {
       ok = exec (lib, "COMMIT", error);
-      goto out_noroll;
+      goto out;
     }
+  if (g_seekable_tell (G_SEEKABLE (fin)) != 0
+      && !g_seekable_seek (G_SEEKABLE (fin), 0, G_SEEK_SET, cancellable, error))
+    goto out;
   if (old_id >= 0)
     {
       sqlite3_stmt *dels[] = { lib->del_pos, lib->del_games, lib->del_file };
@@ -762,11 +818,12 @@ vs_library_add_file (VsLibrary *lib, const char *path,
             }
         }
     }
+  /* the size and digest of the bytes read are set once they are all read */
   st = lib->ins_file;
   sqlite3_bind_text (st, 1, abs, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_int64 (st, 2, len);
+  sqlite3_bind_int64 (st, 2, sb.st_size);
   sqlite3_bind_int64 (st, 3, sb.st_mtime);
-  sqlite3_bind_text (st, 4, hash, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (st, 4, "", -1, SQLITE_STATIC);
   if (!step_done (st))
     {
       db_error (lib, error);
@@ -783,10 +840,17 @@ vs_library_add_file (VsLibrary *lib, const char *path,
   im.rows = g_array_new (FALSE, FALSE, sizeof (PosRow));
   im.pool = g_string_new (NULL);
 
+  /* one pass over the file: the reader's bytes are digested on the way
+   * (the reader asks for blocks bigger than the buffer, which go past it) */
+  hashed = vs_hash_stream_new (G_INPUT_STREAM (fin));
+  in = g_buffered_input_stream_new_sized (hashed, FORMAT_PEEK);
+  if (g_buffered_input_stream_fill (G_BUFFERED_INPUT_STREAM (in), FORMAT_PEEK, cancellable, error) < 0)
+    goto out;
+  gsize head_len = 0;
+  const char *head = g_buffered_input_stream_peek_buffer (G_BUFFERED_INPUT_STREAM (in), &head_len);
   opts.filename = path;
-  opts.format = vs_record_detect_format (data, MIN (len, 4096), path);
-  in = g_memory_input_stream_new_from_data (data, len, NULL);
-  vs_record_read_stream (in, len, &opts, import_game, &im, progress, progress_data,
+  opts.format = vs_record_detect_format (head, head_len, path);
+  vs_record_read_stream (in, sb.st_size, &opts, import_game, &im, progress, progress_data,
                          cancellable, &rerr);
   if (im.failed)
     {
@@ -806,12 +870,30 @@ vs_library_add_file (VsLibrary *lib, const char *path,
       stats->problems++;
       g_ptr_array_add (stats->messages, g_strdup (rerr->message));
     }
-  if (!write_positions (&im))
+  /* the digest covers the whole file even if the reader stopped early */
+  {
+    char rest[4096];
+    gssize n;
+    while ((n = g_input_stream_read (hashed, rest, sizeof rest, cancellable, error)) > 0)
+      ;
+    if (n < 0)
+      goto out;
+  }
+  hash = vs_hash_stream_text (VS_HASH_STREAM (hashed));
+  st = lib->upd_file;
+  sqlite3_bind_int64 (st, 1, (gint64) vs_hash_stream_count (VS_HASH_STREAM (hashed)));
+  sqlite3_bind_text (st, 2, hash, -1, SQLITE_STATIC);
+  sqlite3_bind_int64 (st, 3, im.file_id);
+  if (!step_done (st) || !write_positions (&im))
     {
       db_error (lib, error);
       goto out;
     }
   ok = exec (lib, "COMMIT", error);
+  goto out;
+out_reset:
+  sqlite3_reset (lib->find_file);
+  sqlite3_clear_bindings (lib->find_file);
 out:
   if (!ok)
     {
