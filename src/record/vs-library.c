@@ -29,10 +29,14 @@ struct _VsLibrary {
 #define POS_PLY_MAX  65535   /* (1 << POS_PLY_BITS) - 1, as SQL text too */
 /* Rows per multi-row INSERT of positions. */
 #define POS_BATCH    32
-/* Position rows kept for one sorted write at most (40 bytes each, plus
- * the few move texts that have no code): a bigger file is written in
- * several sorted runs. */
-#define POS_SORT_MAX (1u << 20)
+/* Position rows kept for one sorted write at most (32 bytes each, twice:
+ * the rows and the buffer they are sorted into, plus the few move texts
+ * that have no code): a bigger file is written in several sorted runs.
+ * Each run after the first goes into the middle of the table (page
+ * splits, half-full pages): 2^21 takes a 25,000-game collection in one
+ * or two runs (2^20: three), 9 % less CPU for the Korean one, at a peak
+ * of 240 MB instead of 174 MB. */
+#define POS_SORT_MAX (1u << 21)
 
 /* Bytes read at a time to check a file's digest; bytes looked at to tell
  * a file's format. */
