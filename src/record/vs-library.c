@@ -869,11 +869,15 @@ vs_library_add_file (VsLibrary *lib, const char *path,
       if (sqlite3_column_int64 (st, 1) == (gint64) sb.st_size
           && sqlite3_column_int64 (st, 2) == (gint64) sb.st_mtime)
         {
+          GError *herr = NULL;
           if (!stream_has_hash (G_INPUT_STREAM (fin), (const char *) sqlite3_column_text (st, 3),
-                                cancellable, error))
+                                cancellable, &herr))
             {
-              if (error && *error)
-                goto out_reset;
+              if (herr)
+                {
+                  g_propagate_error (error, herr);
+                  goto out_reset;
+                }
             }
           else
             {
