@@ -4,6 +4,7 @@
 #include "vs-library.h"
 #include "vs-game-collection.h"
 #include "vs-record.h"
+#include "vs-hash-stream.h"
 
 #include <glib/gstdio.h>
 #include <sqlite3.h>
@@ -434,6 +435,124 @@ test_damaged (void)
   vs_library_close (lib);
 }
 
+static char *
+digest_of (const guint8 *data, gsize len, gsize chunk)
+{
+  VsFileHash h;
+  vs_file_hash_init (&h);
+  for (gsize i = 0; i < len; i += chunk)
+    vs_file_hash_update (&h, data + i, MIN (chunk, len - i));
+  return vs_file_hash_text (&h);
+}
+
+/* The file digest does not depend on how the bytes are cut, changes with
+ * any byte changed and with the length, and VsHashStream digests what is
+ * read (and skipped) through it. */
+static void
+test_file_hash (void)
+{
+  gsize len = 5000;
+  guint8 *data = g_malloc (len + 1);
+  GRand *rand = g_rand_new_with_seed (19);
+  for (gsize i = 0; i < len; i++)
+    data[i] = g_rand_int (rand);
+  data[len] = 0;
+  g_autofree char *whole = digest_of (data, len, len);
+  g_assert_cmpuint (strlen (whole), ==, VS_FILE_HASH_TEXT_LEN);
+  g_assert_true (g_str_has_prefix (whole, VS_FILE_HASH_PREFIX));
+  const gsize chunks[] = { 1, 3, 31, 32, 33, 64, 1000 };
+  for (guint c = 0; c < G_N_ELEMENTS (chunks); c++)
+    {
+      g_autofree char *d = digest_of (data, len, chunks[c]);
+      g_assert_cmpstr (d, ==, whole);
+    }
+  /* one more zero byte, one byte fewer */
+  g_autofree char *longer = digest_of (data, len + 1, len + 1);
+  g_autofree char *shorter = digest_of (data, len - 1, len);
+  g_assert_cmpstr (longer, !=, whole);
+  g_assert_cmpstr (shorter, !=, whole);
+  /* every byte of the first stripes and some later, each bit flipped */
+  for (gsize i = 0; i < len; i += i < 100 ? 1 : 97)
+    for (guint bit = 0; bit < 8; bit += 3)
+      {
+        data[i] ^= 1u << bit;
+        g_autofree char *d = digest_of (data, len, 7);
+        g_assert_cmpstr (d, !=, whole);
+        data[i] ^= 1u << bit;
+      }
+  /* two files differing in two words of different lanes */
+  data[10] ^= 1;
+  data[50] ^= 1;
+  g_autofree char *two = digest_of (data, len, len);
+  g_assert_cmpstr (two, !=, whole);
+  data[10] ^= 1;
+  data[50] ^= 1;
+  /* through a stream, read in odd pieces and partly skipped */
+  g_autoptr (GInputStream) mem = g_memory_input_stream_new_from_data (data, len, NULL);
+  g_autoptr (GInputStream) hs = vs_hash_stream_new (mem);
+  guint8 buf[700];
+  gsize got = 0;
+  gssize n;
+  g_assert_cmpint (g_input_stream_read (hs, buf, 123, NULL, NULL), ==, 123);
+  g_assert_cmpint (g_input_stream_skip (hs, 1000, NULL, NULL), ==, 1000);
+  got = 1123;
+  while ((n = g_input_stream_read (hs, buf, sizeof buf, NULL, NULL)) > 0)
+    {
+      g_assert_true (memcmp (buf, data + got, n) == 0);
+      got += n;
+    }
+  g_assert_cmpuint (got, ==, len);
+  g_assert_cmpuint (vs_hash_stream_count (VS_HASH_STREAM (hs)), ==, len);
+  g_autofree char *streamed = vs_hash_stream_text (VS_HASH_STREAM (hs));
+  g_assert_cmpstr (streamed, ==, whole);
+  g_rand_free (rand);
+  g_free (data);
+}
+
+/* A library made when files were told apart by their MD5: a file whose
+ * MD5 is the one stored is unchanged, another one is read again. */
+static void
+test_md5_library (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("vs-library-XXXXXX", NULL);
+  g_autofree char *db = tmp_db (dir);
+  g_autoptr (GError) error = NULL;
+  VsLibrary *lib = vs_library_open (db, &error);
+  g_autofree char *path = generate_file (dir, "crazyhouse", 6, 3);
+  VsLibraryStats st = { 0 };
+  g_assert_true (vs_library_add_file (lib, path, NULL, NULL, NULL, &st, &error));
+  g_assert_cmpuint (st.games_added, ==, 6);
+  vs_library_close (lib);
+  g_autofree char *text = NULL;
+  gsize len = 0;
+  g_assert_true (g_file_get_contents (path, &text, &len, NULL));
+  g_autofree char *md5 = g_compute_checksum_for_data (G_CHECKSUM_MD5, (const guchar *) text, len);
+  for (guint round = 0; round < 2; round++)
+    {
+      sqlite3 *sq = NULL;
+      g_assert_cmpint (sqlite3_open (db, &sq), ==, SQLITE_OK);
+      /* the second time an MD5 that is not the file's */
+      g_autofree char *sql = g_strdup_printf ("UPDATE files SET hash = '%s'", md5);
+      if (round == 1)
+        sql[strlen (sql) - 2] = sql[strlen (sql) - 2] == '0' ? '1' : '0';
+      g_assert_cmpint (sqlite3_exec (sq, sql, NULL, NULL, NULL), ==, SQLITE_OK);
+      sqlite3_close (sq);
+      lib = vs_library_open (db, &error);
+      g_assert_no_error (error);
+      g_assert_true (vs_library_add_file (lib, path, NULL, NULL, NULL, &st, &error));
+      g_assert_cmpint (st.unchanged, ==, round == 0);
+      g_assert_cmpuint (st.games_added, ==, round == 0 ? 0 : 6);
+      g_assert_cmpuint (vs_library_count_games (lib), ==, 6);
+      vs_library_close (lib);
+    }
+  /* read again, the file has its digest of now: unchanged once more */
+  lib = vs_library_open (db, &error);
+  g_assert_true (vs_library_add_file (lib, path, NULL, NULL, NULL, &st, &error));
+  g_assert_true (st.unchanged);
+  vs_library_stats_clear (&st);
+  vs_library_close (lib);
+}
+
 static void
 cancel_progress (guint64 done, guint64 total, gpointer data)
 {
@@ -730,6 +849,8 @@ main (int argc, char **argv)
   g_test_add_func ("/library/old-layout", test_old_layout);
   g_test_add_func ("/library/damaged-file", test_damaged);
   g_test_add_func ("/library/cancelled-import", test_cancel);
+  g_test_add_func ("/library/file-hash", test_file_hash);
+  g_test_add_func ("/library/md5-library", test_md5_library);
   g_test_add_func ("/library/cli", test_cli);
   g_test_add_func ("/library/cli-header-search", test_cli_headers);
   return g_test_run ();
