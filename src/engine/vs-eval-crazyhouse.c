@@ -222,6 +222,10 @@ vs_eval_crazyhouse (const VsEvalTables *t, const VsPosition *pos)
   const int hand_w[7] = { 0, w[VS_ZH_HAND_PAWN], w[VS_ZH_HAND_KNIGHT], w[VS_ZH_HAND_BISHOP],
                           w[VS_ZH_HAND_ROOK], w[VS_ZH_HAND_QUEEN], 0 };
   int score = 0;
+  /* the occupied squares, in rising order: pawns, then the other pieces
+   * (kings included), so that the later passes skip the empty squares */
+  uint8_t pawn_sq[64], piece_sq[64];
+  int n_pawns = 0, n_pieces = 0;
   for (int sq = 0; sq < 64; sq++)
     {
       VsPiece p = pos->board[sq];
@@ -231,6 +235,10 @@ vs_eval_crazyhouse (const VsEvalTables *t, const VsPosition *pos)
       int c = VS_PIECE_COLOR (p);
       m.kind[sq] = kind;
       m.color[sq] = c;
+      if (kind == P_PAWN)
+        pawn_sq[n_pawns++] = sq;
+      else
+        piece_sq[n_pieces++] = sq;
       int v = board_w[kind];
       if (VS_PIECE_HAS_FLAG (p))
         v += w[VS_ZH_PROMOTED];
@@ -253,22 +261,22 @@ vs_eval_crazyhouse (const VsEvalTables *t, const VsPosition *pos)
       score += n * (board_w[kind] + hand_w[kind]);
     }
   /* pawns first, so that mobility can avoid squares pawns attack */
-  for (int sq = 0; sq < 64; sq++)
-    if (m.kind[sq] == P_PAWN)
-      piece_attacks (&m, sq, 1);
+  for (int i = 0; i < n_pawns; i++)
+    piece_attacks (&m, pawn_sq[i], 1);
   int mob[64];
-  for (int sq = 0; sq < 64; sq++)
-    if (m.kind[sq] > P_PAWN)
-      mob[sq] = piece_attacks (&m, sq, 1);
+  for (int i = 0; i < n_pieces; i++)
+    mob[i] = piece_attacks (&m, piece_sq[i], 1);
   static const int mob_idx[7] = { 0, 0, VS_ZH_MOB_KNIGHT, VS_ZH_MOB_BISHOP, VS_ZH_MOB_ROOK, VS_ZH_MOB_QUEEN, 0 };
-  for (int sq = 0; sq < 64; sq++)
+  /* pawns (i < n_pawns), then the other pieces */
+  for (int i = 0; i < n_pawns + n_pieces; i++)
     {
+      int sq = i < n_pawns ? pawn_sq[i] : piece_sq[i - n_pawns];
       int kind = m.kind[sq];
-      if (kind == P_NONE || kind == P_KING)
+      if (kind == P_KING)
         continue;
       int c = m.color[sq], s = 0;
       if (kind != P_PAWN)
-        s += mob[sq] * w[mob_idx[kind]];
+        s += mob[i - n_pawns] * w[mob_idx[kind]];
       /* threats against this piece */
       int them = c ^ 1;
       if (m.att[them][sq])
