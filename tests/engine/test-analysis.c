@@ -206,20 +206,32 @@ run_external (const VsPosition *pos, const char *cmd, Ctx *c)
   g_main_loop_unref (c->loop);
 }
 
-static void
-test_external_engines (void)
+/* The start of any built-in variant, its moves, and the first one in UCI
+ * notation (what the fake engines answer); NULL, and the test failed, when
+ * no variant is built in. */
+static VsPosition *
+start_position (VsMove moves[VS_MAX_MOVES], char first[VS_MOVE_TEXT_MAX])
 {
   VsPosition *pos = g_new0 (VsPosition, 1);
   if (!any_variant (pos))
     {
       g_test_fail_printf ("no variant module is built in");
       g_free (pos);
-      return;
+      return NULL;
     }
-  VsMove moves[VS_MAX_MOVES];
   vs_position_generate (pos, VS_GEN_ALL, moves);
-  char first[VS_MOVE_TEXT_MAX];
   vs_move_write (pos, moves[0], VS_NOTATION_UCI, first);
+  return pos;
+}
+
+static void
+test_external_engines (void)
+{
+  VsMove moves[VS_MAX_MOVES];
+  char first[VS_MOVE_TEXT_MAX];
+  VsPosition *pos = start_position (moves, first);
+  if (pos == NULL)
+    return;
 
   Ctx good = { 0 };
   g_autofree char *cmd = fake ("good", first);
@@ -296,17 +308,11 @@ test_fairy_stockfish (void)
 static void
 test_restart_reuses_engine (void)
 {
-  VsPosition *pos = g_new0 (VsPosition, 1);
-  if (!any_variant (pos))
-    {
-      g_test_fail_printf ("no variant module is built in");
-      g_free (pos);
-      return;
-    }
   VsMove moves[VS_MAX_MOVES];
-  vs_position_generate (pos, VS_GEN_ALL, moves);
   char first[VS_MOVE_TEXT_MAX];
-  vs_move_write (pos, moves[0], VS_NOTATION_UCI, first);
+  VsPosition *pos = start_position (moves, first);
+  if (pos == NULL)
+    return;
   g_autofree char *dir = g_dir_make_tmp ("vs-analysis-XXXXXX", NULL);
   g_assert_nonnull (dir);
   g_autofree char *starts = g_build_filename (dir, "starts", NULL);
