@@ -1231,6 +1231,19 @@ vs_cli_match (int argc, char **argv)
           vs_cli_error (_("no openings in “%s”"), openings);
           return 2;
         }
+      /* Pair p plays opening p mod n.  At fixed nodes or depth the engines
+       * play a repeated pair again move for move, so a second pass over the
+       * book adds copies of games already counted, and an SPRT's LLR grows
+       * with no new evidence. */
+      if (eng[0].limits.movetime_ms == 0 && eng[1].limits.movetime_ms == 0 &&
+          (guint) games > 2 * opening_lines->len)
+        {
+          vs_cli_error (_("--games %d would play the %u openings of “%s” more than once; "
+                          "at fixed nodes the engines repeat the same games, so give at most %u games "
+                          "or a larger book"),
+                        games, opening_lines->len, openings, 2 * opening_lines->len);
+          return 2;
+        }
     }
   FILE *pgn = NULL;
   if (pgn_out && !(pgn = fopen (pgn_out, "w")))

@@ -1,7 +1,8 @@
 #!/bin/sh
 # test-match-cli.sh CLI BOOK — `variant-study-cli match` with two game pairs
 # played at once (--concurrency 2) from a book, an SPRT and the pentanomial
-# summary: 8 games at 300 nodes of the built-in engine against itself.
+# summary: 8 games at 300 nodes of the built-in engine against itself; and
+# the refusal to play a book's openings twice at fixed nodes.
 set -eu
 cli=$1
 book=$2
@@ -17,4 +18,15 @@ sum=$(echo "$out" | sed -n 's/^Pentanomial[^:]*: //p' | tr ' ' '\n' | awk '{s+=$
 [ "$sum" -eq 4 ] || { echo "pentanomial counts add to $sum, not 4"; exit 1; }
 echo "$out" | grep -q '^LLR -\?[0-9.]* \[-2.944, 2.944\]'
 echo "$out" | grep -q '^Elo difference: -\?[0-9.]* +/- [0-9.]* (logistic'
+# At fixed nodes a second pass over the book would only repeat its games:
+# more games than twice its openings is refused, and nothing is played.
+two=$(mktemp)
+grep -v "^#" "$book" | head -n 2 > "$two"
+if err=$("$cli" match -v crazyhouse --engine1 "$cli uci" --engine2 "$cli uci" \
+    --nodes 300 --games 6 --book "$two" 2>&1); then
+  echo "6 games from a 2-opening book at fixed nodes were played: $err"; rm -f "$two"; exit 1
+fi
+rm -f "$two"
+echo "$err" | grep -q -- '--games 6 would play the 2 openings' || { echo "unexpected: $err"; exit 1; }
+echo "$err" | grep -q '^game ' && { echo "games were played: $err"; exit 1; }
 echo "ok"
