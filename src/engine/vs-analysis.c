@@ -116,6 +116,10 @@ typedef struct {
   gint64 start_us;
   gulong cancel_id;
   GCancellable *cancellable;
+  /* stops the UCI engine's "go": once set it stays set, so a stop that
+   * comes before the "go" is not lost (the client's own stop flag is
+   * cleared by each "go") */
+  GCancellable *stop;
 } Run;
 
 struct _VsAnalysis {
@@ -159,6 +163,7 @@ run_free (Run *run)
   if (run->cancellable && run->cancel_id)
     g_cancellable_disconnect (run->cancellable, run->cancel_id);
   g_clear_object (&run->cancellable);
+  g_clear_object (&run->stop);
   g_mutex_clear (&run->lock);
   g_free (run);
 }
@@ -271,12 +276,6 @@ uci_cb (const VsSearchInfo *si, gpointer data)
 {
   Run *run = data;
   const char *name = run->client ? vs_uci_client_get_name (run->client) : "";
-  /* a stop asked for between taking the engine and its "go" (which clears
-   * the client's stop flag) is passed on here, at the engine's first line */
-  g_mutex_lock (&run->lock);
-  if (run->stop_requested && run->client)
-    vs_uci_client_stop (run->client);
-  g_mutex_unlock (&run->lock);
   publish (run, info_from_search (run, si, name, si->hashfull > 0));
 }
 
@@ -285,14 +284,10 @@ request_stop (Run *run)
 {
   g_mutex_lock (&run->lock);
   run->stop_requested = TRUE;
-  if (run->active)
-    {
-      if (run->search)
-        vs_search_stop (run->search);
-      if (run->client)
-        vs_uci_client_stop (run->client);
-    }
+  if (run->active && run->search)
+    vs_search_stop (run->search);
   g_mutex_unlock (&run->lock);
+  g_cancellable_cancel (run->stop);
 }
 
 static void
@@ -454,7 +449,7 @@ analysis_thread (GTask *task, gpointer source, gpointer task_data, GCancellable 
           g_mutex_unlock (&run->lock);
           /* stopped while waiting for the engine: nothing to search */
           if (!stop)
-            vs_uci_client_go (client, run->pos, &run->hist, &limits, uci_cb, run, &final, cancellable, &error);
+            vs_uci_client_go (client, run->pos, &run->hist, &limits, uci_cb, run, &final, run->stop, &error);
           g_mutex_lock (&run->lock);
           run->active = FALSE;
           run->client = NULL;
@@ -617,6 +612,7 @@ vs_analysis_start (VsAnalysis *self, const VsPosition *pos, const VsHistory *his
       finish_run_state (self);
     }
   Run *run = g_new0 (Run, 1);
+  run->stop = g_cancellable_new ();
   g_mutex_init (&run->lock);
   run->self = self;
   run->pos = g_new (VsPosition, 1);
