@@ -76,6 +76,8 @@ typedef struct {
   gboolean   qs_skip_bad_captures;          /* quiescence: no capture by a piece
                                                worth clearly more than its prey */
   gboolean   lmp_spares_checks;             /* late move pruning keeps checks  */
+  gboolean   null_move;                     /* the search may try null moves
+                                               (vs_eval_has_pieces) */
   gboolean   has_fifty_moves;
   gboolean   can_repeat_past_halfmove;      /* halfmove does not bound repetitions */
   double     win_scale;                     /* of the winning-chances curve
@@ -86,6 +88,15 @@ const VsEvalTables *vs_eval_tables (const VsVariant *v);
 
 /* Full evaluation, centipawns for the side to move. */
 int  vs_eval_with   (const VsEvalTables *t, const VsPosition *pos);
+/* Whether the side to move has a piece other than its King worth
+ * VS_EVAL_PIECE_MIN or more, on the board or in hand: the null move's
+ * guard against zugzwang and, in Janggi, where the null move is a pass,
+ * against a defender with only Guards and Elephants, whose pass searched
+ * shallower than a real move hid mates in 3 until depth 12 (one of
+ * tests/engine/mates-janggi.tsv; 9 without a null move). */
+#define VS_EVAL_PIECE_MIN 250
+gboolean vs_eval_has_pieces (const VsEvalTables *t, const VsPosition *pos);
+gboolean vs_eval_has_pieces (const VsEvalTables *t, const VsPosition *pos);
 /* Cheap material-only test: neither side can ever mate (dead draw). */
 gboolean vs_eval_dead_draw (const VsEvalTables *t, const VsPosition *pos);
 

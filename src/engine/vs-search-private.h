@@ -35,6 +35,21 @@ vs_search_core_unmake (VsPosition *pos, VsUndo *undo, VsMove m)
   pos->variant->unmake (pos, undo);
 }
 
+/* A null move into `undo`: FALSE (pos unchanged) where the variant has
+ * none or the side to move is in check.  Janggi's is its pass, a real
+ * move (undo->move a VS_MOVE_PASS); the others' undo->move is VS_MOVE_NONE. */
+static inline gboolean
+vs_search_core_make_null (VsPosition *pos, VsUndo *undo)
+{
+  return vs_position_make_null (pos, undo);
+}
+
+static inline void
+vs_search_core_unmake_null (VsPosition *pos, VsUndo *undo)
+{
+  vs_position_unmake_null (pos, undo);
+}
+
 static inline int
 vs_search_core_generate (const VsPosition *pos, VsGenType type, VsMove *out)
 {
@@ -95,6 +110,13 @@ struct _VsWorker {
   VsRootMove root[VS_MAX_MOVES];
   int       pv_idx;
   VsSearchHistory hist;
+  /* null-move verification (as Stockfish 11): below nmp_min_ply, `nmp_side`
+   * tries no null move */
+  int       nmp_min_ply;
+  int       nmp_side;
+  /* null_reply[p]: the node at ply p answers a null move (a pass there
+   * would end the game by a double pass in Janggi: not tried) */
+  gboolean  null_reply[VS_SEARCH_STACK];
   /* The game's plies (undo[0..n_game-1], copied from the caller's
    * history), then the search path's: ply p below the root writes
    * undo[n_game + p] (vs_worker_undo). */

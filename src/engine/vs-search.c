@@ -13,8 +13,12 @@
  * and history vs-history.c, the time allocation vs-timeman.c, the Lazy SMP
  * threads vs-threads.c.  Calls into the rules core go through the wrappers
  * of vs-search-private.h.
- * No null move: the interface has no null move (Janggi's pass is a real
- * move), and faking one would touch the modules' private state.
+ * Null-move pruning where the variant's tables allow it (null_move), with
+ * a verification search at depth >= 13 as in Stockfish 11; the modules'
+ * null moves (vs_position_make_null) leave an undo entry with move
+ * VS_MOVE_NONE, at which the repetition scan stops, except Janggi's, which
+ * is its pass, a real move: tried only when no pass precedes it (else the
+ * null move would end the game by a double pass).
  */
 #include "vs-search.h"
 #include "vs-search-private.h"
@@ -173,7 +177,12 @@ draw_at (const VsEvalTables *t, const VsPosition *pos, const VsHistory *h, int p
             : t->can_repeat_past_halfmove ? MIN (n, 100) : MIN (n, pos->halfmove);
   int count = 0;
   for (int back = 2; back <= limit; back += 2)
-    if (h->undo[n - back].key == pos->key)
+    {
+      /* not through a search's null move (move VS_MOVE_NONE): a position
+       * before it was not repeated by moves played */
+      if (h->undo[n - back + 1].move == VS_MOVE_NONE || h->undo[n - back].move == VS_MOVE_NONE)
+        break;
+      if (h->undo[n - back].key == pos->key)
       {
         /* Twice inside the search path is a draw (the side that could avoid
          * it will, the other is content with it); a repetition of a
@@ -182,6 +191,7 @@ draw_at (const VsEvalTables *t, const VsPosition *pos, const VsHistory *h, int p
         if (back < ply || ++count >= 2)
           return TRUE;
       }
+    }
   if (n > 0)
     {
       VsMove last = h->undo[n - 1].move;
@@ -386,6 +396,43 @@ search (VsWorker *w, int alpha, int beta, int depth, int ply, int known_check)
       static_eval - 100 * depth >= beta)
     return static_eval;
 
+  /* Null-move pruning (Stockfish 11's, with its verification search at
+   * depth >= 13): not after a null move, and in Janggi, whose null move is
+   * its pass, not after a pass (two end the game). */
+  if (!root && !pv_node && !in_check && depth >= 2 && s->tables->null_move &&
+      static_eval >= beta && ABS (beta) < VS_SCORE_MATE_BOUND &&
+      pos->passes == 0 && vs_worker_undo (w, ply - 1)->move != VS_MOVE_NONE &&
+      (ply >= w->nmp_min_ply || pos->side != w->nmp_side) &&
+      vs_eval_has_pieces (s->tables, pos))
+    {
+      int r = 3 + depth / 4 + MIN ((static_eval - beta) / 200, 3);
+      VsUndo *u = vs_worker_undo (w, ply);
+      if (vs_search_core_make_null (pos, u))
+        {
+          w->null_reply[ply + 1] = TRUE;
+          int null_score = -search (w, -beta, -beta + 1, depth - r, ply + 1, -1);
+          w->null_reply[ply + 1] = FALSE;
+          vs_search_core_unmake_null (pos, u);
+          if (atomic_load_explicit (&s->stop, memory_order_relaxed))
+            return 0;
+          if (null_score >= beta)
+            {
+              if (null_score >= VS_SCORE_MATE_BOUND)
+                null_score = beta;
+              if (w->nmp_min_ply || depth < 13)
+                return null_score;
+              /* verification: the same node searched without null moves
+               * for this side for the next plies */
+              w->nmp_min_ply = ply + 3 * (depth - r) / 4;
+              w->nmp_side = pos->side;
+              int v = search (w, beta - 1, beta, depth - r, ply, 0);
+              w->nmp_min_ply = 0;
+              if (v >= beta)
+                return null_score;
+            }
+        }
+    }
+
   VsMove *moves = w->moves[ply];
   int *scores = w->scores[ply];
   int n;
@@ -443,6 +490,11 @@ search (VsWorker *w, int alpha, int beta, int depth, int ply, int known_check)
       /* late quiet evasions are reduced too (the first three are not) */
       gboolean may_reduce = i >= 3 && depth >= 3 && is_quiet_ordinary;
       if (lmp && !s->tables->lmp_spares_checks)
+        continue;
+      /* the answer to a null move is not a pass back (in Janggi, where the
+       * null move is a pass, that would be a drawn double pass: the null
+       * move asks what the opponent does with a free move) */
+      if (w->null_reply[ply] && VS_MOVE_KIND (m) == VS_MOVE_PASS)
         continue;
 
       vs_search_core_make (pos, vs_worker_undo (w, ply), m);

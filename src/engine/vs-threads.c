@@ -55,6 +55,8 @@ vs_threads_setup (VsSearch *s, VsWorker *w, int id, const VsPosition *pos, const
   atomic_store (&w->nodes, 0);
   w->seldepth = 0;
   w->completed_depth = 0;
+  w->nmp_min_ply = 0;
+  w->nmp_side = 0;
   w->n_root = n;
   for (int i = 0; i < n; i++)
     {

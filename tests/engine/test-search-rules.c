@@ -66,6 +66,36 @@ test_repetition_before_root (void)
   g_free (pos);
 }
 
+/* A search's null move (undo entry with move VS_MOVE_NONE) is no move of
+ * play: a position met before it is not repeated by what follows.  Start,
+ * Ng1f3, null, Nf3g1, null: the start position again, four plies back. */
+static void
+test_no_repetition_through_null_move (void)
+{
+  const VsVariant *v = vs_test_available ("crazyhouse");
+  g_assert_nonnull (v);   /* the Crazyhouse module is built in */
+  VsPosition *pos = position_after (v, NULL, NULL);
+  uint64_t start_key = pos->key;
+  const char *moves[] = { "g1f3", "f3g1" };
+  for (int i = 0; i < 2; i++)
+    {
+      VsMove m;
+      const char *warning = NULL;
+      g_autoptr(GError) error = NULL;
+      if (!v->parse_move (pos, moves[i], VS_NOTATION_UCI, &m, &warning, &error))
+        g_error ("%s: %s", moves[i], error->message);
+      vs_test_make (pos, m);
+      GArray *u = vs_test_undo (pos);
+      g_array_set_size (u, u->len + 1);
+      g_assert_true (vs_position_make_null (pos, &g_array_index (u, VsUndo, u->len - 1)));
+      g_assert_cmpuint (g_array_index (u, VsUndo, u->len - 1).move, ==, VS_MOVE_NONE);
+    }
+  g_assert_true (pos->key == start_key);
+  g_assert_false (vs_search_test_is_draw (pos, VS_TEST_HIST (pos), 5));
+  g_assert_false (vs_search_test_is_draw (pos, VS_TEST_HIST (pos), 0));
+  g_free (pos);
+}
+
 /* Janggi: after one pass, a second pass ends the game; the same board and side
  * to move without a pending pass is another position for the table. */
 static void
@@ -121,6 +151,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/search-rules/crazyhouse-repetition-across-drops", test_crazyhouse_repetition_across_drops);
   g_test_add_func ("/search-rules/repetition-before-root", test_repetition_before_root);
+  g_test_add_func ("/search-rules/no-repetition-through-null-move", test_no_repetition_through_null_move);
   g_test_add_func ("/search-rules/janggi-pass-key", test_janggi_pass_key);
   g_test_add_func ("/search-rules/time-hard-not-below-soft", test_time_hard_not_below_soft);
   return g_test_run ();
