@@ -496,9 +496,11 @@ search (VsWorker *w, int alpha, int beta, int depth, int ply, int known_check)
        * child is told, so it does not test again. */
       gboolean lmp = !root && !pv_node && !in_check && is_quiet_ordinary && depth <= 3 &&
                      i >= 4 + 4 * depth * depth && best > -VS_SCORE_MATE_BOUND;
-      /* late quiet evasions are reduced too; at PV nodes the first three
-       * moves are not */
-      gboolean may_reduce = i >= (pv_node ? 3 : 1) && depth >= 3 && is_quiet_ordinary;
+      /* late quiet evasions are reduced too.  With the log table
+       * (log_lmr) from the second move on, at PV nodes from the fourth;
+       * without it from the fourth everywhere. */
+      gboolean may_reduce = i >= (pv_node || !s->tables->log_lmr ? 3 : 1) && depth >= 3 &&
+                            is_quiet_ordinary;
       if (lmp && !s->tables->lmp_spares_checks)
         continue;
       /* the answer to a null move is not a pass back (in Janggi, where the
@@ -525,7 +527,14 @@ search (VsWorker *w, int alpha, int beta, int depth, int ply, int known_check)
       else
         {
           int r = 0;
-          if (may_reduce)
+          if (may_reduce && !s->tables->log_lmr)
+            {
+              r = 1 + (depth >= 6) + (i >= 12);
+              if (pv_node)
+                r--;
+              r = CLAMP (r, 0, new_depth - 1);
+            }
+          else if (may_reduce)
             {
               /* Stockfish 11's table: ln(depth) ln(move count) / 2, one
                * more where not improving, one less at PV nodes, and less
