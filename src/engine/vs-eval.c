@@ -354,6 +354,11 @@ build_tables (VsEvalTables *t, const VsVariant *v)
    * accepted): with drops in hand a free move is rarely a fair bound.
    * Strato and Chartima: their null moves exist but were not measured. */
   t->null_move = t->kind == VS_EVAL_JANGGI;
+  /* Late-move reductions from Stockfish 11's log table: Janggi, where they
+   * passed their SPRT.  Crazyhouse had no verdict over 4000 games (+1.7
+   * +/- 10.4 Elo), so it keeps the old three-step reductions, as do Strato
+   * and Chartima (not measured). */
+  t->log_lmr = t->kind == VS_EVAL_JANGGI;
   t->has_fifty_moves = t->kind != VS_EVAL_JANGGI;
   t->can_repeat_past_halfmove = t->kind == VS_EVAL_JANGGI || t->kind == VS_EVAL_GENERIC;
 }

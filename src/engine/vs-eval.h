@@ -78,6 +78,8 @@ typedef struct {
   gboolean   lmp_spares_checks;             /* late move pruning keeps checks  */
   gboolean   null_move;                     /* the search may try null moves
                                                (vs_eval_has_pieces) */
+  gboolean   log_lmr;                       /* late-move reductions from the log
+                                               table (vs-search.c) */
   gboolean   has_fifty_moves;
   gboolean   can_repeat_past_halfmove;      /* halfmove does not bound repetitions */
   double     win_scale;                     /* of the winning-chances curve

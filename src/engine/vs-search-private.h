@@ -67,6 +67,9 @@ vs_search_core_checkers (const VsPosition *pos)
 
 #define VS_SEARCH_STACK (VS_SEARCH_MAX_PLY + 8)
 
+/* no static eval (the node is in check) */
+#define VS_SCORE_NONE (-VS_SCORE_INF - 1)
+
 typedef struct {
   VsMove move;
   int    score;
@@ -94,6 +97,9 @@ struct _VsSearch {
   gpointer user_data;
   gint64   last_report_us;
   VsSearchInfo info;          /* latest report (main thread) */
+  /* late-move reductions: lmr_log[i] = 22.9 ln i, for depths and move
+   * counts (filled once by vs_search_new; read-only afterwards) */
+  int      lmr_log[VS_MAX_MOVES + 1];
 };
 
 /* One search thread. */
@@ -117,6 +123,9 @@ struct _VsWorker {
   /* null_reply[p]: the node at ply p answers a null move (a pass there
    * would end the game by a double pass in Janggi: not tried) */
   gboolean  null_reply[VS_SEARCH_STACK];
+  /* static_eval[p]: the static eval of the node at ply p, VS_SCORE_NONE
+   * when it is in check (for the improving flag) */
+  int       static_eval[VS_SEARCH_STACK];
   /* The game's plies (undo[0..n_game-1], copied from the caller's
    * history), then the search path's: ply p below the root writes
    * undo[n_game + p] (vs_worker_undo). */

@@ -29,6 +29,7 @@
 #include "vs-timeman.h"
 #include "vs-threads.h"
 
+#include <math.h>
 #include <string.h>
 #include <stdatomic.h>
 
@@ -45,6 +46,9 @@ vs_search_new (void)
   VsSearch *s = g_new0 (VsSearch, 1);
   vs_tt_alloc (&s->tt, 16);
   s->n_threads = 1;
+  s->lmr_log[0] = 0;
+  for (int i = 1; i <= VS_MAX_MOVES; i++)
+    s->lmr_log[i] = (int) (22.9 * log (i));
   return s;
 }
 
@@ -382,6 +386,11 @@ search (VsWorker *w, int alpha, int beta, int depth, int ply, int known_check)
     hash_move = w->root[w->pv_idx].move;
 
   int static_eval = in_check ? -VS_SCORE_INF : vs_eval_with (s->tables, pos);
+  w->static_eval[ply] = in_check ? VS_SCORE_NONE : static_eval;
+  /* improving: the side to move stands better than two plies before (as
+   * Stockfish 11: also when that node was in check, or above the root) */
+  gboolean improving = !in_check && (ply < 2 || w->static_eval[ply - 2] == VS_SCORE_NONE ||
+                                     static_eval >= w->static_eval[ply - 2]);
 
   /* reverse futility pruning.  Not in Strato: its won endings are queens
    * against a king, where the side being mated looks no worse after a
@@ -487,8 +496,11 @@ search (VsWorker *w, int alpha, int beta, int depth, int ply, int known_check)
        * child is told, so it does not test again. */
       gboolean lmp = !root && !pv_node && !in_check && is_quiet_ordinary && depth <= 3 &&
                      i >= 4 + 4 * depth * depth && best > -VS_SCORE_MATE_BOUND;
-      /* late quiet evasions are reduced too (the first three are not) */
-      gboolean may_reduce = i >= 3 && depth >= 3 && is_quiet_ordinary;
+      /* late quiet evasions are reduced too.  With the log table
+       * (log_lmr) from the second move on, at PV nodes from the fourth;
+       * without it from the fourth everywhere. */
+      gboolean may_reduce = i >= (pv_node || !s->tables->log_lmr ? 3 : 1) && depth >= 3 &&
+                            is_quiet_ordinary;
       if (lmp && !s->tables->lmp_spares_checks)
         continue;
       /* the answer to a null move is not a pass back (in Janggi, where the
@@ -515,11 +527,23 @@ search (VsWorker *w, int alpha, int beta, int depth, int ply, int known_check)
       else
         {
           int r = 0;
-          if (may_reduce)
+          if (may_reduce && !s->tables->log_lmr)
             {
               r = 1 + (depth >= 6) + (i >= 12);
               if (pv_node)
                 r--;
+              r = CLAMP (r, 0, new_depth - 1);
+            }
+          else if (may_reduce)
+            {
+              /* Stockfish 11's table: ln(depth) ln(move count) / 2, one
+               * more where not improving, one less at PV nodes, and less
+               * or more by the move's history */
+              int lr = s->lmr_log[MIN (depth, VS_MAX_MOVES)] * s->lmr_log[i + 1];
+              r = (lr + 511) / 1024 + (!improving && lr > 1007);
+              if (pv_node)
+                r--;
+              r -= vs_history_quiet (&w->hist, pos->side ^ 1, m) / 8192;
               r = CLAMP (r, 0, new_depth - 1);
             }
           score = -search (w, -alpha - 1, -alpha, new_depth - r, ply + 1, gives_check);
