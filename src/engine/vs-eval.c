@@ -359,6 +359,10 @@ build_tables (VsEvalTables *t, const VsVariant *v)
    * +/- 10.4 Elo), so it keeps the old three-step reductions, as do Strato
    * and Chartima (not measured). */
   t->log_lmr = t->kind == VS_EVAL_JANGGI;
+  /* Continuation history in ordering, reductions and pruning, with
+   * Stockfish 11's futility pruning of quiet moves: Janggi, where it was
+   * measured (see the commit that brought it). */
+  t->cont_history = t->kind == VS_EVAL_JANGGI;
   t->has_fifty_moves = t->kind != VS_EVAL_JANGGI;
   t->can_repeat_past_halfmove = t->kind == VS_EVAL_JANGGI || t->kind == VS_EVAL_GENERIC;
 }

@@ -80,6 +80,9 @@ typedef struct {
                                                (vs_eval_has_pieces) */
   gboolean   log_lmr;                       /* late-move reductions from the log
                                                table (vs-search.c) */
+  gboolean   cont_history;                  /* continuation history, with SF11's
+                                               quiet futility and continuation
+                                               pruning (vs-search.c) */
   gboolean   has_fifty_moves;
   gboolean   can_repeat_past_halfmove;      /* halfmove does not bound repetitions */
   double     win_scale;                     /* of the winning-chances curve

@@ -51,6 +51,8 @@ vs_movepick_score (VsWorker *w, int ply, VsMove *moves, int *scores, int n, VsMo
   const VsEvalTables *t = w->s->tables;
   const VsSearchHistory *h = &w->hist;
   int n_noisy = 0;
+  int prev[3];
+  vs_worker_cont_prev (w, ply, prev);
   if (t->implicit_captures && !noisy_only)
     n_noisy = vs_search_core_generate (pos, VS_GEN_NOISY, w->noisy);
   for (int i = 0; i < n; i++)
@@ -86,6 +88,7 @@ vs_movepick_score (VsWorker *w, int ply, VsMove *moves, int *scores, int n, VsMo
       else if (h->killers[ply][1] == m)
         scores[i] = VS_SCORE_KILLER2;
       else
-        scores[i] = vs_history_quiet (h, pos->side, m);
+        scores[i] = vs_history_quiet (h, pos->side, m) +
+                    (h->cont ? vs_worker_cont_score (w, prev, vs_worker_cont_index (w, m)) : 0);
     }
 }

@@ -126,6 +126,9 @@ struct _VsWorker {
   /* static_eval[p]: the static eval of the node at ply p, VS_SCORE_NONE
    * when it is in check (for the improving flag) */
   int       static_eval[VS_SEARCH_STACK];
+  /* cont_idx[p]: the continuation-history index of the move made at ply p
+   * (-1: a null move, a pass, or no table) */
+  int       cont_idx[VS_SEARCH_STACK];
   /* The game's plies (undo[0..n_game-1], copied from the caller's
    * history), then the search path's: ply p below the root writes
    * undo[n_game + p] (vs_worker_undo). */
@@ -154,6 +157,39 @@ vs_worker_history (const VsWorker *w, int ply)
 {
   VsHistory h = { w->undo, w->n_game + ply };
   return h;
+}
+
+/* The continuation-history indices of the moves made 1, 2 and 4 plies
+ * before the node at `ply` (-1 where there is none). */
+static inline void
+vs_worker_cont_prev (const VsWorker *w, int ply, int prev[3])
+{
+  prev[0] = ply >= 1 ? w->cont_idx[ply - 1] : -1;
+  prev[1] = ply >= 2 ? w->cont_idx[ply - 2] : -1;
+  prev[2] = ply >= 4 ? w->cont_idx[ply - 4] : -1;
+}
+
+/* The continuation-history index of `m` in the worker's position. */
+static inline int
+vs_worker_cont_index (const VsWorker *w, VsMove m)
+{
+  const VsPosition *pos = &w->pos;
+  VsMoveKind k = VS_MOVE_KIND (m);
+  if (!w->hist.cont || k == VS_MOVE_PASS)
+    return -1;
+  int from = VS_MOVE_FROM (m), to = VS_MOVE_TO (m);
+  if (from == VS_NO_SQUARE)
+    return k == VS_MOVE_DROP ? vs_history_cont_index (&w->hist, pos->side, VS_MOVE_PIECE (m), to) : -1;
+  VsPiece p = from < VS_MAX_SQUARES ? pos->board[from] : 0;
+  return p ? vs_history_cont_index (&w->hist, VS_PIECE_COLOR (p), VS_PIECE_TYPE (p), to) : -1;
+}
+
+/* The continuation histories' part of a quiet move's value. */
+static inline int
+vs_worker_cont_score (const VsWorker *w, const int prev[3], int ci)
+{
+  return vs_history_cont_value (&w->hist, prev[0], ci) + vs_history_cont_value (&w->hist, prev[1], ci) +
+         vs_history_cont_value (&w->hist, prev[2], ci);
 }
 
 /* vs-search.c: one thread's iterative deepening. */

@@ -418,6 +418,7 @@ search (VsWorker *w, int alpha, int beta, int depth, int ply, int known_check)
       VsUndo *u = vs_worker_undo (w, ply);
       if (vs_search_core_make_null (pos, u))
         {
+          w->cont_idx[ply] = -1;
           w->null_reply[ply + 1] = TRUE;
           int null_score = -search (w, -beta, -beta + 1, depth - r, ply + 1, -1);
           w->null_reply[ply + 1] = FALSE;
@@ -475,7 +476,11 @@ search (VsWorker *w, int alpha, int beta, int depth, int ply, int known_check)
   VsMove best_move = VS_MOVE_NONE;
   int orig_alpha = alpha;
   VsMove quiets[64];
+  int quiets_ci[64];
   int n_quiets = 0;
+  gboolean use_cont = w->hist.cont != NULL;
+  int prev_ci[3];
+  vs_worker_cont_prev (w, ply, prev_ci);
   for (int i = 0; i < n; i++)
     {
       VsMove m = vs_movepick_next (moves, scores, n, i);
@@ -501,6 +506,25 @@ search (VsWorker *w, int alpha, int beta, int depth, int ply, int known_check)
        * without it from the fourth everywhere. */
       gboolean may_reduce = i >= (pv_node || !s->tables->log_lmr ? 3 : 1) && depth >= 3 &&
                             is_quiet_ordinary;
+      int ci = use_cont ? vs_worker_cont_index (w, m) : -1;
+      /* with the continuation history (cont_history), Stockfish 11's
+       * pruning of quiet moves that do not give check, at the depth the
+       * reductions would leave them: those both continuation histories
+       * call bad, and those whose static eval plus a margin cannot reach
+       * alpha (futility) */
+      gboolean fut = FALSE;
+      if (use_cont && !root && !in_check && !lmp && is_quiet_ordinary && i > 0 &&
+          best > -VS_SCORE_MATE_BOUND)
+        {
+          int lr = s->lmr_log[MIN (depth, VS_MAX_MOVES)] * s->lmr_log[i + 1];
+          int lmr_depth = MAX (depth - 1 - ((lr + 511) / 1024 + (!improving && lr > 1007)), 0);
+          if (lmr_depth < 4 && prev_ci[0] >= 0 && prev_ci[1] >= 0 &&
+              vs_history_cont_value (&w->hist, prev_ci[0], ci) < 0 &&
+              vs_history_cont_value (&w->hist, prev_ci[1], ci) < 0)
+            fut = TRUE;
+          else if (lmr_depth < 6 && static_eval + 235 + 172 * lmr_depth <= alpha)
+            fut = TRUE;
+        }
       if (lmp && !s->tables->lmp_spares_checks)
         continue;
       /* the answer to a null move is not a pass back (in Janggi, where the
@@ -509,9 +533,14 @@ search (VsWorker *w, int alpha, int beta, int depth, int ply, int known_check)
       if (w->null_reply[ply] && VS_MOVE_KIND (m) == VS_MOVE_PASS)
         continue;
 
+      /* the statistics of a quiet move, for its reduction */
+      int stat = 2 * vs_history_quiet (&w->hist, pos->side, m);
+      if (use_cont)
+        stat += vs_worker_cont_score (w, prev_ci, ci);
+      w->cont_idx[ply] = ci;
       vs_search_core_make (pos, vs_worker_undo (w, ply), m);
       int gives_check = -1;
-      if (lmp)
+      if (lmp || fut)
         {
           gives_check = vs_search_core_checkers (pos) > 0;
           if (!gives_check)
@@ -543,7 +572,7 @@ search (VsWorker *w, int alpha, int beta, int depth, int ply, int known_check)
               r = (lr + 511) / 1024 + (!improving && lr > 1007);
               if (pv_node)
                 r--;
-              r -= vs_history_quiet (&w->hist, pos->side ^ 1, m) / 8192;
+              r -= stat / 16384;
               r = CLAMP (r, 0, new_depth - 1);
             }
           score = -search (w, -alpha - 1, -alpha, new_depth - r, ply + 1, gives_check);
@@ -601,13 +630,22 @@ search (VsWorker *w, int alpha, int beta, int depth, int ply, int known_check)
                       vs_history_update (&w->hist, pos->side, m, depth, TRUE);
                       for (int q = 0; q < n_quiets; q++)
                         vs_history_update (&w->hist, pos->side, quiets[q], depth, FALSE);
+                      if (use_cont)
+                        {
+                          vs_history_update_cont (&w->hist, prev_ci, 3, ci, depth, TRUE);
+                          for (int q = 0; q < n_quiets; q++)
+                            vs_history_update_cont (&w->hist, prev_ci, 3, quiets_ci[q], depth, FALSE);
+                        }
                     }
                   break;
                 }
             }
         }
       if (quiet && n_quiets < 64)
-        quiets[n_quiets++] = m;
+        {
+          quiets_ci[n_quiets] = ci;
+          quiets[n_quiets++] = m;
+        }
     }
   if (best == -VS_SCORE_INF)   /* every move pruned: cannot happen at depth>3; be safe */
     best = alpha;

@@ -20,6 +20,7 @@ vs_threads_free (VsSearch *s)
   for (int i = 0; i < s->n_workers; i++)
     {
       g_free (s->workers[i]->undo);
+      vs_history_free (&s->workers[i]->hist);
       g_free (s->workers[i]);
     }
   s->n_workers = 0;
@@ -52,6 +53,7 @@ vs_threads_setup (VsSearch *s, VsWorker *w, int id, const VsPosition *pos, const
   if (game_len)
     memcpy (w->undo, hist->undo, game_len * sizeof (VsUndo));
   w->n_game = game_len;
+  vs_history_setup_cont (&w->hist, pos->variant, s->tables->cont_history);
   atomic_store (&w->nodes, 0);
   w->seldepth = 0;
   w->completed_depth = 0;
