@@ -11,6 +11,7 @@
 #include "vs-eval.h"
 #include "vs-tt.h"
 #include "vs-history.h"
+#include "vs-timeman.h"
 
 #include <stdatomic.h>
 
@@ -93,6 +94,7 @@ struct _VsSearch {
   VsSearchLimits limits;
   gint64   start_us;
   gint64   soft_us, hard_us;  /* 0 = none */
+  VsTimeState time;           /* the main thread's iterations (vs-timeman.h) */
   VsSearchInfoFunc func;
   gpointer user_data;
   gint64   last_report_us;

@@ -792,8 +792,11 @@ vs_search_iterate (VsWorker *w)
               s->last_report_us = g_get_monotonic_time ();
               s->func (&s->info, s->user_data);
             }
+          /* with a clock: more of the soft limit after a falling score
+           * or a changing best move, less once it has settled */
+          double scale = vs_timeman_iteration (&s->time, w->root[0].move, w->root[0].score);
           gint64 el = g_get_monotonic_time () - s->start_us;
-          if (s->soft_us && el >= s->soft_us)
+          if (vs_timeman_done (el, s->soft_us, s->hard_us, scale))
             break;
           /* a forced mate found and proved to its length: done */
           if (!s->limits.infinite && s->limits.depth == 0 && mpv == 1 &&
@@ -833,6 +836,7 @@ vs_search_run (VsSearch *s, const VsPosition *pos, const VsHistory *hist, const 
   s->tables = vs_eval_tables (pos->variant);
   vs_tt_new_search (&s->tt);
   vs_timeman_limits (&s->limits, pos->side, &s->soft_us, &s->hard_us);
+  vs_timeman_start (&s->time);
   memset (&s->info, 0, sizeof s->info);
   s->info.best_move = VS_MOVE_NONE;
   s->info.ponder_move = VS_MOVE_NONE;
