@@ -353,16 +353,16 @@ build_tables (VsEvalTables *t, const VsVariant *v)
    * its SPRT at 5000 nodes (-6.1 +/- 11.5 Elo over 3152 games, H0
    * accepted): with drops in hand a free move is rarely a fair bound.
    * Strato and Chartima: their null moves exist but were not measured. */
-  t->null_move = t->kind == VS_EVAL_JANGGI;
+  t->null_move = t->kind == VS_EVAL_JANGGI || t->kind == VS_EVAL_STRATO;
   /* Late-move reductions from Stockfish 11's log table: Janggi, where they
    * passed their SPRT.  Crazyhouse had no verdict over 4000 games (+1.7
    * +/- 10.4 Elo), so it keeps the old three-step reductions, as do Strato
    * and Chartima (not measured). */
-  t->log_lmr = t->kind == VS_EVAL_JANGGI;
+  t->log_lmr = t->kind == VS_EVAL_JANGGI || t->kind == VS_EVAL_STRATO;
   /* Continuation history in ordering, reductions and pruning, with
    * Stockfish 11's futility pruning of quiet moves: Janggi, where it was
    * measured (see the commit that brought it). */
-  t->cont_history = t->kind == VS_EVAL_JANGGI;
+  t->cont_history = t->kind == VS_EVAL_JANGGI || t->kind == VS_EVAL_STRATO;
   t->has_fifty_moves = t->kind != VS_EVAL_JANGGI;
   t->can_repeat_past_halfmove = t->kind == VS_EVAL_JANGGI || t->kind == VS_EVAL_GENERIC;
 }
