@@ -349,20 +349,25 @@ build_tables (VsEvalTables *t, const VsVariant *v)
    * move is a check there, so it searches less deep in such endgames.  Not
    * for Crazyhouse and Janggi. */
   t->lmp_spares_checks = t->kind == VS_EVAL_CHARTIMA || t->kind == VS_EVAL_STRATO;
-  /* Null-move pruning (vs-search.c): Janggi only.  In Crazyhouse it lost
-   * its SPRT at 5000 nodes (-6.1 +/- 11.5 Elo over 3152 games, H0
-   * accepted): with drops in hand a free move is rarely a fair bound.
-   * Strato and Chartima: their null moves exist but were not measured. */
-  t->null_move = t->kind == VS_EVAL_JANGGI || t->kind == VS_EVAL_STRATO;
+  /* Null-move pruning (vs-search.c): Janggi, Strato and Chartima (each
+   * with the two flags below, see the merges that brought them).  In
+   * Crazyhouse it lost its SPRT at 5000 nodes (-6.1 +/- 11.5 Elo over 3152
+   * games, H0 accepted): with drops in hand a free move is rarely a fair
+   * bound. */
+  t->null_move = t->kind == VS_EVAL_JANGGI || t->kind == VS_EVAL_STRATO
+                 || t->kind == VS_EVAL_CHARTIMA;
   /* Late-move reductions from Stockfish 11's log table: Janggi, where they
-   * passed their SPRT.  Crazyhouse had no verdict over 4000 games (+1.7
-   * +/- 10.4 Elo), so it keeps the old three-step reductions, as do Strato
-   * and Chartima (not measured). */
-  t->log_lmr = t->kind == VS_EVAL_JANGGI || t->kind == VS_EVAL_STRATO;
+   * passed their SPRT, and Strato and Chartima with the two flags below
+   * (see the merges that brought them).  Crazyhouse had no verdict over
+   * 4000 games (+1.7 +/- 10.4 Elo), so it keeps the old three-step
+   * reductions. */
+  t->log_lmr = t->kind == VS_EVAL_JANGGI || t->kind == VS_EVAL_STRATO
+               || t->kind == VS_EVAL_CHARTIMA;
   /* Continuation history in ordering, reductions and pruning, with
-   * Stockfish 11's futility pruning of quiet moves: Janggi, where it was
-   * measured (see the commit that brought it). */
-  t->cont_history = t->kind == VS_EVAL_JANGGI || t->kind == VS_EVAL_STRATO;
+   * Stockfish 11's futility pruning of quiet moves: Janggi, Strato and
+   * Chartima, each measured (see the commits that brought it). */
+  t->cont_history = t->kind == VS_EVAL_JANGGI || t->kind == VS_EVAL_STRATO
+                    || t->kind == VS_EVAL_CHARTIMA;
   t->has_fifty_moves = t->kind != VS_EVAL_JANGGI;
   t->can_repeat_past_halfmove = t->kind == VS_EVAL_JANGGI || t->kind == VS_EVAL_GENERIC;
 }
