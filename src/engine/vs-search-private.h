@@ -68,9 +68,6 @@ vs_search_core_checkers (const VsPosition *pos)
 
 #define VS_SEARCH_STACK (VS_SEARCH_MAX_PLY + 8)
 
-/* no static eval (the node is in check) */
-#define VS_SCORE_NONE (-VS_SCORE_INF - 1)
-
 typedef struct {
   VsMove move;
   int    score;

@@ -254,13 +254,15 @@ qsearch (VsWorker *w, int alpha, int beta, int ply, int qply, int known_check)
   VsSearch *s = w->s;
   gboolean pv_node = beta - alpha > 1;
   uint64_t key = vs_tt_key (pos);
-  uint64_t tdata = 0;
+  VsTTHit th = { 0, VS_SCORE_NONE, FALSE };
   VsMove hash_move = VS_MOVE_NONE;
-  if (vs_tt_probe (&s->tt, key, &tdata))
+  gboolean tt_hit = vs_tt_probe (&s->tt, key, &th);
+  int ts = 0, tb = VS_BOUND_NONE;
+  if (tt_hit)
     {
-      hash_move = VS_TT_MOVE (tdata);
-      int ts = vs_tt_score_from (VS_TT_SCORE (tdata), ply);
-      int tb = VS_TT_BOUND (tdata);
+      hash_move = VS_TT_MOVE (th.data);
+      ts = vs_tt_score_from (VS_TT_SCORE (th.data), ply);
+      tb = VS_TT_BOUND (th.data);
       if (!pv_node &&
           (tb == VS_BOUND_EXACT || (tb == VS_BOUND_LOWER && ts >= beta) || (tb == VS_BOUND_UPPER && ts <= alpha)))
         return ts;
@@ -269,12 +271,21 @@ qsearch (VsWorker *w, int alpha, int beta, int ply, int qply, int known_check)
   gboolean in_check = known_check >= 0 ? known_check : vs_search_core_checkers (pos) > 0;
   int best = -VS_SCORE_INF;
   VsMove best_move = VS_MOVE_NONE;
+  int static_eval = VS_SCORE_NONE;
   if (!in_check)
     {
-      int stand = vs_eval_with (w->s->tables, pos);
+      /* the static eval the table holds, else a new one; the stand-pat
+       * score is the table's score where its bound says it is better (as
+       * Stockfish 11's qsearch) */
+      static_eval = tt_hit && th.eval != VS_SCORE_NONE ? th.eval : vs_eval_with (w->s->tables, pos);
+      int stand = static_eval;
+      if (tt_hit && (tb & (ts > stand ? VS_BOUND_LOWER : VS_BOUND_UPPER)))
+        stand = ts;
       if (stand >= beta)
         {
-          vs_tt_store (&s->tt, key, VS_MOVE_NONE, vs_tt_score_to (stand, ply), 0, VS_BOUND_LOWER);
+          if (!tt_hit)
+            vs_tt_store (&s->tt, key, VS_MOVE_NONE, vs_tt_score_to (stand, ply), 0, VS_BOUND_LOWER,
+                         static_eval, FALSE);
           return stand;
         }
       if (qply >= 12)
@@ -328,7 +339,8 @@ qsearch (VsWorker *w, int alpha, int beta, int ply, int qply, int known_check)
         }
     }
   int bound = best >= beta ? VS_BOUND_LOWER : (best > orig_alpha && best_move != VS_MOVE_NONE ? VS_BOUND_EXACT : VS_BOUND_UPPER);
-  vs_tt_store (&s->tt, key, best_move, vs_tt_score_to (best, ply), 0, bound);
+  vs_tt_store (&s->tt, key, best_move, vs_tt_score_to (best, ply), 0, bound, static_eval,
+               tt_hit && th.pv);
   return best;
 }
 
@@ -371,22 +383,47 @@ search (VsWorker *w, int alpha, int beta, int depth, int ply, int known_check)
         return alpha;
     }
 
-  uint64_t tdata = 0;
+  uint64_t key = vs_tt_key (pos);
+  VsTTHit th = { 0, VS_SCORE_NONE, FALSE };
   VsMove hash_move = VS_MOVE_NONE;
-  if (vs_tt_probe (&s->tt, vs_tt_key (pos), &tdata))
+  gboolean tt_hit = vs_tt_probe (&s->tt, key, &th);
+  int ts = 0, tb = VS_BOUND_NONE;
+  if (tt_hit)
     {
-      hash_move = VS_TT_MOVE (tdata);
-      int ts = vs_tt_score_from (VS_TT_SCORE (tdata), ply);
-      int tb = VS_TT_BOUND (tdata);
-      if (!pv_node && VS_TT_DEPTH (tdata) >= depth &&
+      hash_move = VS_TT_MOVE (th.data);
+      ts = vs_tt_score_from (VS_TT_SCORE (th.data), ply);
+      tb = VS_TT_BOUND (th.data);
+      if (!pv_node && VS_TT_DEPTH (th.data) >= depth &&
           (tb == VS_BOUND_EXACT || (tb == VS_BOUND_LOWER && ts >= beta) || (tb == VS_BOUND_UPPER && ts <= alpha)))
         return ts;
     }
   if (root && w->pv_idx < w->n_root)
     hash_move = w->root[w->pv_idx].move;
+  /* the node is or has been on the principal variation (Stockfish's
+   * ttPv): its late moves are reduced less */
+  gboolean tt_pv = pv_node || (tt_hit && th.pv);
 
-  int static_eval = in_check ? -VS_SCORE_INF : vs_eval_with (s->tables, pos);
+  /* the static eval: the table's if it holds one, else computed and
+   * stored at once (as Stockfish does), so that the node is not evaluated
+   * again when it is met before its search ends */
+  int static_eval = -VS_SCORE_INF;
+  if (!in_check)
+    {
+      if (tt_hit && th.eval != VS_SCORE_NONE)
+        static_eval = th.eval;
+      else
+        {
+          static_eval = vs_eval_with (s->tables, pos);
+          if (!tt_hit)
+            vs_tt_store (&s->tt, key, VS_MOVE_NONE, 0, 0, VS_BOUND_NONE, static_eval, tt_pv);
+        }
+    }
   w->static_eval[ply] = in_check ? VS_SCORE_NONE : static_eval;
+  /* the eval the pruning below trusts: the table's score where its bound
+   * says the static eval is too low or too high (Stockfish 11) */
+  int eval = static_eval;
+  if (!in_check && tt_hit && (tb & (ts > eval ? VS_BOUND_LOWER : VS_BOUND_UPPER)))
+    eval = ts;
   /* improving: the side to move stands better than two plies before (as
    * Stockfish 11: also when that node was in check, or above the root) */
   gboolean improving = !in_check && (ply < 2 || w->static_eval[ply - 2] == VS_SCORE_NONE ||
@@ -402,19 +439,19 @@ search (VsWorker *w, int alpha, int beta, int depth, int ply, int known_check)
    * (vs-eval.c), 96 with both. */
   if (!pv_node && !in_check && depth <= 6 && ABS (beta) < VS_SCORE_MATE_BOUND &&
       s->tables->kind != VS_EVAL_STRATO &&
-      static_eval - 100 * depth >= beta)
-    return static_eval;
+      eval - 100 * depth >= beta)
+    return eval;
 
   /* Null-move pruning (Stockfish 11's, with its verification search at
    * depth >= 13): not after a null move, and in Janggi, whose null move is
    * its pass, not after a pass (two end the game). */
   if (!root && !pv_node && !in_check && depth >= 2 && s->tables->null_move &&
-      static_eval >= beta && ABS (beta) < VS_SCORE_MATE_BOUND &&
+      eval >= beta && ABS (beta) < VS_SCORE_MATE_BOUND &&
       pos->passes == 0 && vs_worker_undo (w, ply - 1)->move != VS_MOVE_NONE &&
       (ply >= w->nmp_min_ply || pos->side != w->nmp_side) &&
       vs_eval_has_pieces (s->tables, pos))
     {
-      int r = 3 + depth / 4 + MIN ((static_eval - beta) / 200, 3);
+      int r = 3 + depth / 4 + MIN ((eval - beta) / 200, 3);
       VsUndo *u = vs_worker_undo (w, ply);
       if (vs_search_core_make_null (pos, u))
         {
@@ -576,6 +613,8 @@ search (VsWorker *w, int alpha, int beta, int depth, int ply, int known_check)
               r = (lr + 511) / 1024 + (!improving && lr > 1007);
               if (pv_node)
                 r--;
+              if (tt_pv && !pv_node)
+                r--;
               r -= stat / 16384;
               r = CLAMP (r, 0, new_depth - 1);
             }
@@ -655,7 +694,8 @@ search (VsWorker *w, int alpha, int beta, int depth, int ply, int known_check)
     best = alpha;
   int bound = best >= beta ? VS_BOUND_LOWER : (best > orig_alpha ? VS_BOUND_EXACT : VS_BOUND_UPPER);
   if (!root || w->pv_idx == 0)
-    vs_tt_store (&s->tt, vs_tt_key (pos), best_move, vs_tt_score_to (best, ply), depth, bound);
+    vs_tt_store (&s->tt, key, best_move, vs_tt_score_to (best, ply), depth, bound,
+                 in_check ? VS_SCORE_NONE : static_eval, tt_pv);
   return best;
 }
 

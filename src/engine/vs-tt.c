@@ -37,18 +37,22 @@ vs_tt_new_search (VsTT *tt)
 }
 
 void
-vs_tt_store (VsTT *tt, uint64_t key, VsMove m, int score, int depth, int bound)
+vs_tt_store (VsTT *tt, uint64_t key, VsMove m, int score, int depth, int bound,
+             int eval, gboolean pv)
 {
   VsTTEntry *e = vs_tt_cluster (tt, key);
   int best = 0, best_val = G_MAXINT;
   for (int i = 0; i < VS_TT_WAYS; i++)
     {
       uint64_t d = atomic_load_explicit (&e[i].data, memory_order_relaxed);
+      uint64_t x = atomic_load_explicit (&e[i].extra, memory_order_relaxed);
       uint64_t c = atomic_load_explicit (&e[i].check, memory_order_relaxed);
-      if (d == 0 || (c ^ d) == key)
+      if (d == 0 || (c ^ d ^ x) == key)
         {
           if (d != 0 && m == VS_MOVE_NONE)
             m = VS_TT_MOVE (d);   /* keep the old move */
+          if (d != 0 && eval == VS_SCORE_NONE)
+            eval = (int) (int16_t) (x & 0xffff);   /* and the old static eval */
           if (d != 0 && bound != VS_BOUND_EXACT && VS_TT_DEPTH (d) > depth + 3 && VS_TT_AGE (d) == (tt->age & 63))
             return;
           best = i;
@@ -63,8 +67,11 @@ vs_tt_store (VsTT *tt, uint64_t key, VsMove m, int score, int depth, int bound)
         }
     }
   uint64_t d = vs_tt_pack (m, score, CLAMP (depth, 0, 255), bound, tt->age);
+  uint64_t x = vs_tt_pack_extra (eval == VS_SCORE_NONE ? eval :
+                                 CLAMP (eval, -VS_SCORE_MATE_BOUND + 1, VS_SCORE_MATE_BOUND - 1), pv);
   atomic_store_explicit (&e[best].data, d, memory_order_relaxed);
-  atomic_store_explicit (&e[best].check, key ^ d, memory_order_relaxed);
+  atomic_store_explicit (&e[best].extra, x, memory_order_relaxed);
+  atomic_store_explicit (&e[best].check, key ^ d ^ x, memory_order_relaxed);
 }
 
 int

@@ -1,8 +1,11 @@
 /* vs-tt.h — the search's transposition table.
  *
- * Lockless entries (the check word is key ^ data), TT_WAYS entries per
- * cluster, shared by the Lazy SMP threads.  Replacement keeps deep entries
- * of the current search and evicts the shallowest or oldest. */
+ * Lockless entries (the check word is key ^ data ^ extra), TT_WAYS entries
+ * per cluster, shared by the Lazy SMP threads.  Replacement keeps deep
+ * entries of the current search and evicts the shallowest or oldest.
+ * Besides the move, bound and score, an entry holds the node's static eval
+ * (so that a node seen again is not evaluated again) and whether the node
+ * is or has been on the principal variation (Stockfish's ttPv). */
 #pragma once
 
 #include "vs-variant.h"
@@ -12,12 +15,25 @@
 
 G_BEGIN_DECLS
 
+/* no static eval (the node is in check, or it was not computed) */
+#define VS_SCORE_NONE (-VS_SCORE_INF - 1)
+
 enum { VS_BOUND_NONE = 0, VS_BOUND_UPPER = 1, VS_BOUND_LOWER = 2, VS_BOUND_EXACT = 3 };
 
 typedef struct {
-  _Atomic uint64_t check;   /* key ^ data */
+  _Atomic uint64_t check;   /* key ^ data ^ extra */
   _Atomic uint64_t data;
+  _Atomic uint64_t extra;   /* see vs_tt_pack_extra() */
 } VsTTEntry;
+
+/* What a probe finds: the data word (VS_TT_MOVE() and the others read it),
+ * the static eval stored with it (VS_SCORE_NONE if none was) and the PV
+ * flag. */
+typedef struct {
+  uint64_t data;
+  int      eval;
+  gboolean pv;
+} VsTTHit;
 
 #define VS_TT_WAYS 4
 
@@ -41,11 +57,22 @@ vs_tt_pack (VsMove m, int score, int depth, int bound, int age)
 #define VS_TT_BOUND(d) ((int) (((d) >> 56) & 3))
 #define VS_TT_AGE(d)   ((int) (((d) >> 58) & 63))
 
+/* extra: static eval 16 (as int16; VS_SCORE_NONE fits) | pv 1 << 16 */
+static inline uint64_t
+vs_tt_pack_extra (int eval, gboolean pv)
+{
+  return (uint64_t) (uint16_t) (int16_t) eval | ((uint64_t) (pv != 0) << 16);
+}
+
 void     vs_tt_alloc      (VsTT *tt, int megabytes);
 void     vs_tt_free       (VsTT *tt);
 void     vs_tt_clear      (VsTT *tt);      /* empty, age 0 */
 void     vs_tt_new_search (VsTT *tt);      /* next age */
-void     vs_tt_store      (VsTT *tt, uint64_t key, VsMove m, int score, int depth, int bound);
+/* eval: the node's static eval, or VS_SCORE_NONE (in check, or not
+ * known), which keeps the one the entry had; pv: the node is or has been
+ * on the principal variation. */
+void     vs_tt_store      (VsTT *tt, uint64_t key, VsMove m, int score, int depth, int bound,
+                           int eval, gboolean pv);
 int      vs_tt_hashfull   (const VsTT *tt);   /* permille of this search's entries */
 
 static inline VsTTEntry *
@@ -55,16 +82,19 @@ vs_tt_cluster (const VsTT *tt, uint64_t key)
 }
 
 static inline gboolean
-vs_tt_probe (const VsTT *tt, uint64_t key, uint64_t *data)
+vs_tt_probe (const VsTT *tt, uint64_t key, VsTTHit *hit)
 {
   VsTTEntry *e = vs_tt_cluster (tt, key);
   for (int i = 0; i < VS_TT_WAYS; i++)
     {
       uint64_t d = atomic_load_explicit (&e[i].data, memory_order_relaxed);
+      uint64_t x = atomic_load_explicit (&e[i].extra, memory_order_relaxed);
       uint64_t c = atomic_load_explicit (&e[i].check, memory_order_relaxed);
-      if ((c ^ d) == key && d != 0)
+      if ((c ^ d ^ x) == key && d != 0)
         {
-          *data = d;
+          hit->data = d;
+          hit->eval = (int) (int16_t) (x & 0xffff);
+          hit->pv = (x >> 16) & 1;
           return TRUE;
         }
     }
