@@ -1,6 +1,6 @@
 /* test-search-rules.c — the search's own rules, checked through the hooks of
  * vs-search-private.h: which repetitions it scores as draws, the key its
- * transposition table uses, the time it allots. */
+ * transposition table uses and what an entry keeps, the time it allots. */
 #include "config.h"
 #include "vs-variant.h"
 #include "vs-search.h"
@@ -145,6 +145,44 @@ test_time_hard_not_below_soft (void)
         }
 }
 
+/* The table keeps a node's static eval and PV flag with its bound and
+ * score: a store without an eval (in check) keeps the one the entry had,
+ * and every field reads back as stored, negative scores and evals too. */
+static void
+test_tt_eval_and_pv (void)
+{
+  VsTT tt = { 0 };
+  vs_tt_alloc (&tt, 1);
+  uint64_t key = UINT64_C (0x123456789abcdef1);
+  VsTTHit hit = { 0 };
+  g_assert_false (vs_tt_probe (&tt, key, &hit));
+
+  vs_tt_store (&tt, key, VS_MOVE_NONE, 0, 0, VS_BOUND_NONE, -137, TRUE);
+  g_assert_true (vs_tt_probe (&tt, key, &hit));
+  g_assert_cmpint (hit.eval, ==, -137);
+  g_assert_true (hit.pv);
+  g_assert_cmpint (VS_TT_BOUND (hit.data), ==, VS_BOUND_NONE);
+
+  vs_tt_store (&tt, key, (VsMove) 0x4242, -250, 7, VS_BOUND_UPPER, VS_SCORE_NONE, FALSE);
+  g_assert_true (vs_tt_probe (&tt, key, &hit));
+  g_assert_cmpint (hit.eval, ==, -137);   /* kept */
+  g_assert_false (hit.pv);
+  g_assert_cmpint (VS_TT_SCORE (hit.data), ==, -250);
+  g_assert_cmpint (VS_TT_DEPTH (hit.data), ==, 7);
+  g_assert_cmpint (VS_TT_BOUND (hit.data), ==, VS_BOUND_UPPER);
+  g_assert_cmpuint (VS_TT_MOVE (hit.data), ==, 0x4242);
+
+  /* an eval beyond the mate bound is kept below it, never as a mate */
+  vs_tt_store (&tt, key, VS_MOVE_NONE, 0, 8, VS_BOUND_EXACT, 31000, FALSE);
+  g_assert_true (vs_tt_probe (&tt, key, &hit));
+  g_assert_cmpint (hit.eval, <, VS_SCORE_MATE_BOUND);
+  g_assert_cmpuint (VS_TT_MOVE (hit.data), ==, 0x4242);   /* the move kept */
+
+  /* another key of the same cluster finds nothing */
+  g_assert_false (vs_tt_probe (&tt, key ^ (UINT64_C (1) << 63), &hit));
+  vs_tt_free (&tt);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -154,5 +192,6 @@ main (int argc, char **argv)
   g_test_add_func ("/search-rules/no-repetition-through-null-move", test_no_repetition_through_null_move);
   g_test_add_func ("/search-rules/janggi-pass-key", test_janggi_pass_key);
   g_test_add_func ("/search-rules/time-hard-not-below-soft", test_time_hard_not_below_soft);
+  g_test_add_func ("/search-rules/tt-eval-and-pv", test_tt_eval_and_pv);
   return g_test_run ();
 }
