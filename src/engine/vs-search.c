@@ -231,6 +231,32 @@ vs_search_test_tt_key (const VsPosition *pos)
   return vs_tt_key (pos);
 }
 
+/* ---- Transposition table ---------------------------------------------------------- */
+
+/* Probe the table for key: on a hit, the entry (*th), its score relative to
+ * the root (*ts) and its bound (*tb); on a miss, an entry without eval, a
+ * score of 0 and no bound. */
+static inline gboolean
+tt_look (VsSearch *s, uint64_t key, int ply, VsTTHit *th, int *ts, int *tb)
+{
+  *th = (VsTTHit) { 0, VS_SCORE_NONE, FALSE };
+  *ts = 0;
+  *tb = VS_BOUND_NONE;
+  if (!vs_tt_probe (&s->tt, key, th))
+    return FALSE;
+  *ts = vs_tt_score_from (VS_TT_SCORE (th->data), ply);
+  *tb = VS_TT_BOUND (th->data);
+  return TRUE;
+}
+
+/* The entry settles a node searched to depth within (alpha, beta). */
+static inline gboolean
+tt_cuts (const VsTTHit *th, int ts, int tb, int depth, int alpha, int beta)
+{
+  return th->data != 0 && VS_TT_DEPTH (th->data) >= depth &&
+         (tb == VS_BOUND_EXACT || (tb == VS_BOUND_LOWER && ts >= beta) || (tb == VS_BOUND_UPPER && ts <= alpha));
+}
+
 /* ---- Quiescence ----------------------------------------------------------------- */
 
 /* known_check: whether the side to move is in check when the caller has
@@ -254,19 +280,12 @@ qsearch (VsWorker *w, int alpha, int beta, int ply, int qply, int known_check)
   VsSearch *s = w->s;
   gboolean pv_node = beta - alpha > 1;
   uint64_t key = vs_tt_key (pos);
-  VsTTHit th = { 0, VS_SCORE_NONE, FALSE };
-  VsMove hash_move = VS_MOVE_NONE;
-  gboolean tt_hit = vs_tt_probe (&s->tt, key, &th);
-  int ts = 0, tb = VS_BOUND_NONE;
-  if (tt_hit)
-    {
-      hash_move = VS_TT_MOVE (th.data);
-      ts = vs_tt_score_from (VS_TT_SCORE (th.data), ply);
-      tb = VS_TT_BOUND (th.data);
-      if (!pv_node &&
-          (tb == VS_BOUND_EXACT || (tb == VS_BOUND_LOWER && ts >= beta) || (tb == VS_BOUND_UPPER && ts <= alpha)))
-        return ts;
-    }
+  VsTTHit th;
+  int ts, tb;
+  gboolean tt_hit = tt_look (s, key, ply, &th, &ts, &tb);
+  VsMove hash_move = tt_hit ? VS_TT_MOVE (th.data) : VS_MOVE_NONE;
+  if (!pv_node && tt_cuts (&th, ts, tb, 0, alpha, beta))
+    return ts;
   int orig_alpha = alpha;
   gboolean in_check = known_check >= 0 ? known_check : vs_search_core_checkers (pos) > 0;
   int best = -VS_SCORE_INF;
@@ -384,19 +403,12 @@ search (VsWorker *w, int alpha, int beta, int depth, int ply, int known_check)
     }
 
   uint64_t key = vs_tt_key (pos);
-  VsTTHit th = { 0, VS_SCORE_NONE, FALSE };
-  VsMove hash_move = VS_MOVE_NONE;
-  gboolean tt_hit = vs_tt_probe (&s->tt, key, &th);
-  int ts = 0, tb = VS_BOUND_NONE;
-  if (tt_hit)
-    {
-      hash_move = VS_TT_MOVE (th.data);
-      ts = vs_tt_score_from (VS_TT_SCORE (th.data), ply);
-      tb = VS_TT_BOUND (th.data);
-      if (!pv_node && VS_TT_DEPTH (th.data) >= depth &&
-          (tb == VS_BOUND_EXACT || (tb == VS_BOUND_LOWER && ts >= beta) || (tb == VS_BOUND_UPPER && ts <= alpha)))
-        return ts;
-    }
+  VsTTHit th;
+  int ts, tb;
+  gboolean tt_hit = tt_look (s, key, ply, &th, &ts, &tb);
+  VsMove hash_move = tt_hit ? VS_TT_MOVE (th.data) : VS_MOVE_NONE;
+  if (!pv_node && tt_cuts (&th, ts, tb, depth, alpha, beta))
+    return ts;
   if (root && w->pv_idx < w->n_root)
     hash_move = w->root[w->pv_idx].move;
   /* the node is or has been on the principal variation (Stockfish's
