@@ -8,9 +8,7 @@ vs_tt_alloc (VsTT *tt, int mb)
 {
   g_free (tt->entries);
   gsize bytes = (gsize) MAX (1, mb) * 1024 * 1024;
-  gsize clusters = 1;
-  while (clusters * 2 * VS_TT_WAYS * sizeof (VsTTEntry) <= bytes)
-    clusters *= 2;
+  gsize clusters = MAX (1, bytes / (VS_TT_WAYS * sizeof (VsTTEntry)));
   tt->clusters = clusters;
   tt->entries = g_malloc0 (clusters * VS_TT_WAYS * sizeof (VsTTEntry));
   tt->hash_mb = mb;

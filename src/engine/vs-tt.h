@@ -39,7 +39,7 @@ typedef struct {
 
 typedef struct {
   VsTTEntry *entries;
-  gsize      clusters;      /* power of two, VS_TT_WAYS entries each */
+  gsize      clusters;      /* VS_TT_WAYS entries each, as many as fit */
   int        hash_mb;
   int        age;           /* of the current search, 0..63 */
 } VsTT;
@@ -78,7 +78,9 @@ int      vs_tt_hashfull   (const VsTT *tt);   /* permille of this search's entri
 static inline VsTTEntry *
 vs_tt_cluster (const VsTT *tt, uint64_t key)
 {
-  return tt->entries + (key & (tt->clusters - 1)) * VS_TT_WAYS;
+  /* the high half of key * clusters: any number of clusters, so that the
+   * table fills the memory it is given (an entry is 24 bytes) */
+  return tt->entries + (gsize) (((unsigned __int128) key * tt->clusters) >> 64) * VS_TT_WAYS;
 }
 
 static inline gboolean

@@ -179,7 +179,11 @@ test_tt_eval_and_pv (void)
   g_assert_cmpuint (VS_TT_MOVE (hit.data), ==, 0x4242);   /* the move kept */
 
   /* another key of the same cluster finds nothing */
-  g_assert_false (vs_tt_probe (&tt, key ^ (UINT64_C (1) << 63), &hit));
+  uint64_t other = key ^ 1;
+  g_assert_true (vs_tt_cluster (&tt, other) == vs_tt_cluster (&tt, key));
+  g_assert_false (vs_tt_probe (&tt, other, &hit));
+  /* the table fills the memory it was given: 1 MB */
+  g_assert_cmpuint (tt.clusters * VS_TT_WAYS * sizeof (VsTTEntry), >, 1024 * 1024 - VS_TT_WAYS * sizeof (VsTTEntry));
   vs_tt_free (&tt);
 }
 
