@@ -368,6 +368,11 @@ build_tables (VsEvalTables *t, const VsVariant *v)
    * Chartima, each measured (see the commits that brought it). */
   t->cont_history = t->kind == VS_EVAL_JANGGI || t->kind == VS_EVAL_STRATO
                     || t->kind == VS_EVAL_CHARTIMA;
+  /* The table's bounds, stored static evals and PV flag in the search
+   * (tt_eval): all but Crazyhouse.  In Janggi they passed their SPRT; in
+   * Crazyhouse they lost it (see the merge that brought this flag), so
+   * there the table only spares a second evaluation of a node. */
+  t->tt_eval = t->kind != VS_EVAL_CRAZYHOUSE;
   t->has_fifty_moves = t->kind != VS_EVAL_JANGGI;
   t->can_repeat_past_halfmove = t->kind == VS_EVAL_JANGGI || t->kind == VS_EVAL_GENERIC;
 }

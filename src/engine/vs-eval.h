@@ -83,6 +83,11 @@ typedef struct {
   gboolean   cont_history;                  /* continuation history, with SF11's
                                                quiet futility and continuation
                                                pruning (vs-search.c) */
+  gboolean   tt_eval;                       /* the pruning trusts the table's
+                                               bounds over the static eval, the
+                                               static eval is stored at once, and
+                                               nodes once on the PV are reduced
+                                               less (vs-search.c) */
   gboolean   has_fifty_moves;
   gboolean   can_repeat_past_halfmove;      /* halfmove does not bound repetitions */
   double     win_scale;                     /* of the winning-chances curve

@@ -298,11 +298,11 @@ qsearch (VsWorker *w, int alpha, int beta, int ply, int qply, int known_check)
        * Stockfish 11's qsearch) */
       static_eval = tt_hit && th.eval != VS_SCORE_NONE ? th.eval : vs_eval_with (w->s->tables, pos);
       int stand = static_eval;
-      if (tt_hit && (tb & (ts > stand ? VS_BOUND_LOWER : VS_BOUND_UPPER)))
+      if (tt_hit && s->tables->tt_eval && (tb & (ts > stand ? VS_BOUND_LOWER : VS_BOUND_UPPER)))
         stand = ts;
       if (stand >= beta)
         {
-          if (!tt_hit)
+          if (!tt_hit || !s->tables->tt_eval)
             vs_tt_store (&s->tt, key, VS_MOVE_NONE, vs_tt_score_to (stand, ply), 0, VS_BOUND_LOWER,
                          static_eval, FALSE);
           return stand;
@@ -413,7 +413,7 @@ search (VsWorker *w, int alpha, int beta, int depth, int ply, int known_check)
     hash_move = w->root[w->pv_idx].move;
   /* the node is or has been on the principal variation (Stockfish's
    * ttPv): its late moves are reduced less */
-  gboolean tt_pv = pv_node || (tt_hit && th.pv);
+  gboolean tt_pv = pv_node || (tt_hit && th.pv && s->tables->tt_eval);
 
   /* the static eval: the table's if it holds one, else computed and
    * stored at once (as Stockfish does), so that the node is not evaluated
@@ -426,7 +426,7 @@ search (VsWorker *w, int alpha, int beta, int depth, int ply, int known_check)
       else
         {
           static_eval = vs_eval_with (s->tables, pos);
-          if (!tt_hit)
+          if (!tt_hit && s->tables->tt_eval)
             vs_tt_store (&s->tt, key, VS_MOVE_NONE, 0, 0, VS_BOUND_NONE, static_eval, tt_pv);
         }
     }
@@ -434,7 +434,7 @@ search (VsWorker *w, int alpha, int beta, int depth, int ply, int known_check)
   /* the eval the pruning below trusts: the table's score where its bound
    * says the static eval is too low or too high (Stockfish 11) */
   int eval = static_eval;
-  if (!in_check && tt_hit && (tb & (ts > eval ? VS_BOUND_LOWER : VS_BOUND_UPPER)))
+  if (!in_check && tt_hit && s->tables->tt_eval && (tb & (ts > eval ? VS_BOUND_LOWER : VS_BOUND_UPPER)))
     eval = ts;
   /* improving: the side to move stands better than two plies before (as
    * Stockfish 11: also when that node was in check, or above the root) */
