@@ -257,6 +257,17 @@ tt_cuts (const VsTTHit *th, int ts, int tb, int depth, int alpha, int beta)
          (tb == VS_BOUND_EXACT || (tb == VS_BOUND_LOWER && ts >= beta) || (tb == VS_BOUND_UPPER && ts <= alpha));
 }
 
+/* The score to trust over a node's eval: the table's where its bound says
+ * eval is too low or too high (Stockfish 11), where the variant's tables
+ * ask for it (tt_eval). */
+static inline int
+tt_bounded_eval (const VsSearch *s, gboolean tt_hit, int ts, int tb, int eval)
+{
+  if (tt_hit && s->tables->tt_eval && (tb & (ts > eval ? VS_BOUND_LOWER : VS_BOUND_UPPER)))
+    return ts;
+  return eval;
+}
+
 /* ---- Quiescence ----------------------------------------------------------------- */
 
 /* known_check: whether the side to move is in check when the caller has
@@ -297,9 +308,7 @@ qsearch (VsWorker *w, int alpha, int beta, int ply, int qply, int known_check)
        * score is the table's score where its bound says it is better (as
        * Stockfish 11's qsearch) */
       static_eval = tt_hit && th.eval != VS_SCORE_NONE ? th.eval : vs_eval_with (w->s->tables, pos);
-      int stand = static_eval;
-      if (tt_hit && s->tables->tt_eval && (tb & (ts > stand ? VS_BOUND_LOWER : VS_BOUND_UPPER)))
-        stand = ts;
+      int stand = tt_bounded_eval (s, tt_hit, ts, tb, static_eval);
       if (stand >= beta)
         {
           if (!tt_hit || !s->tables->tt_eval)
@@ -433,9 +442,7 @@ search (VsWorker *w, int alpha, int beta, int depth, int ply, int known_check)
   w->static_eval[ply] = in_check ? VS_SCORE_NONE : static_eval;
   /* the eval the pruning below trusts: the table's score where its bound
    * says the static eval is too low or too high (Stockfish 11) */
-  int eval = static_eval;
-  if (!in_check && tt_hit && s->tables->tt_eval && (tb & (ts > eval ? VS_BOUND_LOWER : VS_BOUND_UPPER)))
-    eval = ts;
+  int eval = in_check ? static_eval : tt_bounded_eval (s, tt_hit, ts, tb, static_eval);
   /* improving: the side to move stands better than two plies before (as
    * Stockfish 11: also when that node was in check, or above the root) */
   gboolean improving = !in_check && (ply < 2 || w->static_eval[ply - 2] == VS_SCORE_NONE ||
@@ -623,9 +630,7 @@ search (VsWorker *w, int alpha, int beta, int depth, int ply, int known_check)
                * or more by the move's history */
               int lr = s->lmr_log[MIN (depth, VS_MAX_MOVES)] * s->lmr_log[i + 1];
               r = (lr + 511) / 1024 + (!improving && lr > 1007);
-              if (pv_node)
-                r--;
-              if (tt_pv && !pv_node)
+              if (tt_pv)   /* a PV node, or one that has been */
                 r--;
               r -= stat / 16384;
               r = CLAMP (r, 0, new_depth - 1);
