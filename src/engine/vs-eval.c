@@ -373,6 +373,16 @@ build_tables (VsEvalTables *t, const VsVariant *v)
    * Crazyhouse they lost it (see the merge that brought this flag), so
    * there the table only spares a second evaluation of a node. */
   t->tt_eval = t->kind != VS_EVAL_CRAZYHOUSE;
+  /* The static exchange (vs-see.h) in move ordering and quiescence: it
+   * passed its SPRT at 5000 nodes in each of the four variants against
+   * the build before it (see the merge that brought it).  Chartima keeps
+   * qs_skip_bad_captures beside it, as measured.  In Strato the quiescence
+   * half hid a mate in 4 of its queen endgames from the search at every
+   * depth up to 11 (tests/engine/test-search.c, strato-selfplay-mates;
+   * found at depth 7 without it), and ordering by the exchange alone had
+   * no verdict over 1182 games (LLR 0.77), so Strato has neither. */
+  t->see = t->kind != VS_EVAL_STRATO;
+  t->qs_see = t->see;
   t->has_fifty_moves = t->kind != VS_EVAL_JANGGI;
   t->can_repeat_past_halfmove = t->kind == VS_EVAL_JANGGI || t->kind == VS_EVAL_GENERIC;
 }

@@ -88,6 +88,11 @@ typedef struct {
                                                static eval is stored at once, and
                                                nodes once on the PV are reduced
                                                less (vs-search.c) */
+  gboolean   see;                           /* captures that lose material by
+                                               the static exchange (vs-see.h)
+                                               come after the quiet moves */
+  gboolean   qs_see;                        /* ... and are not searched in
+                                               quiescence */
   gboolean   has_fifty_moves;
   gboolean   can_repeat_past_halfmove;      /* halfmove does not bound repetitions */
   double     win_scale;                     /* of the winning-chances curve

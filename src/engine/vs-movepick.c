@@ -2,6 +2,7 @@
  * make/unmake where captures are not on `to`, as for Chartima's Ultima
  * pieces. */
 #include "vs-movepick.h"
+#include "vs-see.h"
 
 int
 vs_movepick_victim (VsWorker *w, VsMove m, gboolean *is_capture)
@@ -80,7 +81,10 @@ vs_movepick_score (VsWorker *w, int ply, VsMove *moves, int *scores, int n, VsMo
             }
         }
       if (cap)
-        scores[i] = VS_SCORE_CAPTURE + victim * 8 - attacker / 16;
+        /* a capture by a piece worth more than its prey is played out
+         * (vs-see.h): one that loses goes after the quiet moves */
+        scores[i] = (t->see && attacker > victim && vs_see (w, ply, m) < 0 ?
+                     VS_SCORE_BAD_CAPTURE : VS_SCORE_CAPTURE) + victim * 8 - attacker / 16;
       else if (VS_MOVE_KIND (m) == VS_MOVE_PROMOTION)
         scores[i] = VS_SCORE_PROMO + t->value[VS_MOVE_PIECE (m)];
       else if (h->killers[ply][0] == m)

@@ -1,6 +1,7 @@
 /* vs-movepick.h — move ordering: every move of a node gets an ordering
- * score (hash move, captures by MVV-LVA, promotions, two killers, history)
- * and is picked best first. */
+ * score (hash move, captures by MVV-LVA, promotions, two killers, history,
+ * then the captures that lose by the static exchange) and is picked best
+ * first. */
 #pragma once
 
 #include "vs-search-private.h"
@@ -12,6 +13,16 @@ G_BEGIN_DECLS
 #define VS_SCORE_PROMO   (1 << 27)
 #define VS_SCORE_KILLER1 (1 << 26)
 #define VS_SCORE_KILLER2 ((1 << 26) - 1)
+/* Captures that lose material by the static exchange (VsEvalTables.see):
+ * VS_SCORE_BAD_CAPTURE + the MVV-LVA part, below every quiet move. */
+#define VS_SCORE_BAD_CAPTURE (-(1 << 28))
+
+/* Whether an ordering score is a losing capture's. */
+static inline gboolean
+vs_movepick_is_bad_capture (int score)
+{
+  return score < -(1 << 27);
+}
 
 /* The value of what `m` captures on `to` (en passant included); sets
  * *is_capture.  0 for drops, passes, castling, suicides. */

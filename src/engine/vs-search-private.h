@@ -138,6 +138,7 @@ struct _VsWorker {
   VsMove    moves[VS_SEARCH_STACK][VS_MAX_MOVES];
   int       scores[VS_SEARCH_STACK][VS_MAX_MOVES];
   VsMove    noisy[VS_MAX_MOVES];
+  VsMove    see_moves[VS_MAX_MOVES];      /* vs-see.c's recaptures */
   gboolean  root_quiet[VS_MAX_MOVES];     /* root moves, in this iteration's order */
   gboolean  root_ordinary[VS_MAX_MOVES];  /* quiet and not a killer: may be reduced */
 };
@@ -201,6 +202,8 @@ void vs_search_iterate (VsWorker *w);
 gboolean vs_search_test_is_draw (const VsPosition *pos, const VsHistory *h, int ply);
 /* The key under which the transposition table stores `pos`. */
 uint64_t vs_search_test_tt_key  (const VsPosition *pos);
+/* vs_see (vs-see.h) of `m` in `pos`, by a worker of its own. */
+int      vs_search_test_see     (const VsPosition *pos, VsMove m);
 /* The soft and hard time limits (µs, 0 = none) for `side` under `limits`. */
 void     vs_search_test_time    (const VsSearchLimits *limits, int side,
                                  gint64 *soft_us, gint64 *hard_us);

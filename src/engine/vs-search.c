@@ -332,6 +332,9 @@ qsearch (VsWorker *w, int alpha, int beta, int ply, int qply, int known_check)
   for (int i = 0; i < n; i++)
     {
       VsMove m = vs_movepick_next (moves, scores, n, i);
+      /* a capture that loses material by the static exchange */
+      if (!in_check && vs_movepick_is_bad_capture (scores[i]) && w->s->tables->qs_see)
+        continue;
       if (!in_check && scores[i] >= VS_SCORE_CAPTURE && scores[i] < VS_SCORE_HASH)
         {
           int from = VS_MOVE_FROM (m);
@@ -521,9 +524,10 @@ search (VsWorker *w, int alpha, int beta, int depth, int ply, int known_check)
         gboolean cap = FALSE;
         if (scores[i] >= VS_SCORE_HASH)
           vs_movepick_victim (w, moves[i], &cap);
-        w->root_quiet[i] = scores[i] < VS_SCORE_PROMO ||
+        gboolean bad = vs_movepick_is_bad_capture (scores[i]);
+        w->root_quiet[i] = (scores[i] < VS_SCORE_PROMO && !bad) ||
                            (scores[i] >= VS_SCORE_HASH && !cap && VS_MOVE_KIND (moves[i]) != VS_MOVE_PROMOTION);
-        w->root_ordinary[i] = scores[i] < VS_SCORE_KILLER2 ||
+        w->root_ordinary[i] = (scores[i] < VS_SCORE_KILLER2 && !bad) ||
                               (scores[i] >= VS_SCORE_HASH && w->root_quiet[i] && i > 0);
         scores[i] = (n - i) + (i == 0 ? VS_SCORE_HASH : 0);
       }
@@ -543,9 +547,10 @@ search (VsWorker *w, int alpha, int beta, int depth, int ply, int known_check)
       gboolean hash_cap = FALSE;
       if (scores[i] >= VS_SCORE_HASH)
         vs_movepick_victim (w, m, &hash_cap);
-      gboolean quiet = scores[i] < VS_SCORE_PROMO || (scores[i] >= VS_SCORE_HASH && !hash_cap &&
-                                                   VS_MOVE_KIND (m) != VS_MOVE_PROMOTION);
-      gboolean is_quiet_ordinary = scores[i] < VS_SCORE_KILLER2;
+      gboolean bad_capture = vs_movepick_is_bad_capture (scores[i]);
+      gboolean quiet = (scores[i] < VS_SCORE_PROMO && !bad_capture) ||
+                       (scores[i] >= VS_SCORE_HASH && !hash_cap && VS_MOVE_KIND (m) != VS_MOVE_PROMOTION);
+      gboolean is_quiet_ordinary = scores[i] < VS_SCORE_KILLER2 && !bad_capture;
       if (root)   /* the root's scores are its order (strictly falling: no swap) */
         {
           quiet = w->root_quiet[i];
