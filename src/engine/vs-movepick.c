@@ -38,9 +38,7 @@ implicit_victims (VsWorker *w, int ply, VsMove m)
 {
   VsPosition *pos = &w->pos;
   const VsUndo *u = vs_search_core_make (pos, vs_worker_undo (w, ply), m);
-  int v = 0;
-  for (int i = 0; i < u->n_captured; i++)
-    v += w->s->tables->order_value[VS_PIECE_TYPE (u->captured[i])];
+  int v = vs_see_taken (w->s->tables, u);
   vs_search_core_unmake (pos, vs_worker_undo (w, ply), m);
   return v;
 }

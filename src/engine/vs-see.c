@@ -1,9 +1,8 @@
 /* vs-see.c — static exchange evaluation (see vs-see.h). */
 #include "vs-see.h"
 
-/* What the move just made (its undo entry) took. */
-static int
-taken (const VsEvalTables *t, const VsUndo *u)
+int
+vs_see_taken (const VsEvalTables *t, const VsUndo *u)
 {
   int v = 0;
   for (int i = 0; i < u->n_captured; i++)
@@ -60,7 +59,7 @@ exchange (VsWorker *w, int ply, int sq, int depth)
   if (best == VS_MOVE_NONE)
     return 0;
   vs_search_core_make (pos, u, best);
-  int v = taken (t, u) - exchange (w, ply + 1, sq, depth + 1);
+  int v = vs_see_taken (t, u) - exchange (w, ply + 1, sq, depth + 1);
   vs_search_core_unmake (pos, u, best);
   return MAX (v, 0);
 }
@@ -74,7 +73,7 @@ vs_see (VsWorker *w, int ply, VsMove m)
   if (to >= VS_MAX_SQUARES)
     return 0;
   vs_search_core_make (pos, u, m);
-  int v = taken (w->s->tables, u);
+  int v = vs_see_taken (w->s->tables, u);
   /* what stands on `to` now may be taken, unless nothing does */
   if (pos->board[to])
     v -= exchange (w, ply + 1, to, 1);

@@ -26,4 +26,7 @@ G_BEGIN_DECLS
  * destination (order values, centipawns; negative: it loses). */
 int vs_see (VsWorker *w, int ply, VsMove m);
 
+/* The order value of everything the move whose undo entry is `u` took. */
+int vs_see_taken (const VsEvalTables *t, const VsUndo *u);
+
 G_END_DECLS
