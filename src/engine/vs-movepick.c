@@ -44,7 +44,7 @@ implicit_victims (VsWorker *w, int ply, VsMove m)
 }
 
 void
-vs_movepick_score (VsWorker *w, int ply, VsMove *moves, int *scores, int n, VsMove hash_move, gboolean noisy_only)
+vs_movepick_score (VsWorker *w, int ply, VsMove *moves, int *scores, int n, VsMove hash_move, gboolean noisy_only, gboolean see_now)
 {
   const VsPosition *pos = &w->pos;
   const VsEvalTables *t = w->s->tables;
@@ -64,8 +64,7 @@ vs_movepick_score (VsWorker *w, int ply, VsMove *moves, int *scores, int n, VsMo
         }
       gboolean cap;
       int victim = vs_movepick_victim (w, m, &cap);
-      int from = VS_MOVE_FROM (m);
-      int attacker = from < VS_MAX_SQUARES && pos->board[from] ? t->order_value[VS_PIECE_TYPE (pos->board[from])] : 0;
+      int attacker = vs_movepick_attacker (w, m);
       if (!cap && t->implicit_captures && VS_MOVE_KIND (m) == VS_MOVE_NORMAL)
         {
           gboolean in_noisy = noisy_only;
@@ -80,8 +79,9 @@ vs_movepick_score (VsWorker *w, int ply, VsMove *moves, int *scores, int n, VsMo
         }
       if (cap)
         /* a capture by a piece worth more than its prey is played out
-         * (vs-see.h): one that loses goes after the quiet moves */
-        scores[i] = (t->see && attacker > victim && vs_see (w, ply, m) < 0 ?
+         * (vs-see.h), here or when it comes up: one that loses goes after
+         * the quiet moves */
+        scores[i] = (see_now && t->see && attacker > victim && vs_see (w, ply, m) < 0 ?
                      VS_SCORE_BAD_CAPTURE : VS_SCORE_CAPTURE) + victim * 8 - attacker / 16;
       else if (VS_MOVE_KIND (m) == VS_MOVE_PROMOTION)
         scores[i] = VS_SCORE_PROMO + t->value[VS_MOVE_PIECE (m)];
@@ -92,5 +92,35 @@ vs_movepick_score (VsWorker *w, int ply, VsMove *moves, int *scores, int n, VsMo
       else
         scores[i] = vs_history_quiet (h, pos->side, m) +
                     (h->cont ? vs_worker_cont_score (w, prev, vs_worker_cont_index (w, m)) : 0);
+    }
+}
+
+VsMove
+vs_movepick_next (VsWorker *w, int ply, VsMove *moves, int *scores, int n, int i)
+{
+  const VsEvalTables *t = w->s->tables;
+  for (;;)
+    {
+      int best = i;
+      for (int j = i + 1; j < n; j++)
+        if (scores[j] > scores[best])
+          best = j;
+      int sc = scores[best];
+      if (t->see && sc >= VS_SCORE_CAPTURE && sc < VS_SCORE_HASH)
+        {
+          int attacker = vs_movepick_attacker (w, moves[best]);
+          if (attacker > vs_movepick_capture_victims (sc, attacker) &&
+              vs_see (w, ply, moves[best]) < 0)
+            {
+              scores[best] = sc - VS_SCORE_CAPTURE + VS_SCORE_BAD_CAPTURE;
+              continue;
+            }
+        }
+      if (best != i)
+        {
+          VsMove tm = moves[i]; moves[i] = moves[best]; moves[best] = tm;
+          int ts = scores[i]; scores[i] = scores[best]; scores[best] = ts;
+        }
+      return moves[i];
     }
 }

@@ -29,9 +29,12 @@ vs_movepick_is_bad_capture (int score)
 int  vs_movepick_victim (VsWorker *w, VsMove m, gboolean *is_capture);
 
 /* Ordering scores for moves[0..n) at `ply`.  noisy_only: the moves are
- * those of VS_GEN_NOISY (quiescence), so every move there is noisy. */
+ * those of VS_GEN_NOISY (quiescence), so every move there is noisy.
+ * see_now: the static exchange of each capture is played out here (the
+ * root, which classes its moves by their scores) rather than when
+ * vs_movepick_next() comes to it. */
 void vs_movepick_score  (VsWorker *w, int ply, VsMove *moves, int *scores, int n,
-                         VsMove hash_move, gboolean noisy_only);
+                         VsMove hash_move, gboolean noisy_only, gboolean see_now);
 
 /* The victims' value of a capture, back from its ordering score. */
 static inline int
@@ -40,20 +43,22 @@ vs_movepick_capture_victims (int score, int attacker)
   return (score - VS_SCORE_CAPTURE + attacker / 16) / 8;
 }
 
-/* Bring the best-scored of moves[i..n) to i and return it. */
-static inline VsMove
-vs_movepick_next (VsMove *moves, int *scores, int n, int i)
+/* The order value of the piece that makes `m` (0 for a drop's empty
+ * square). */
+static inline int
+vs_movepick_attacker (const VsWorker *w, VsMove m)
 {
-  int best = i;
-  for (int j = i + 1; j < n; j++)
-    if (scores[j] > scores[best])
-      best = j;
-  if (best != i)
-    {
-      VsMove tm = moves[i]; moves[i] = moves[best]; moves[best] = tm;
-      int ts = scores[i]; scores[i] = scores[best]; scores[best] = ts;
-    }
-  return moves[i];
+  int from = VS_MOVE_FROM (m);
+  return from < VS_MAX_SQUARES && w->pos.board[from] ?
+         w->s->tables->order_value[VS_PIECE_TYPE (w->pos.board[from])] : 0;
 }
+
+/* Bring the best-scored of moves[i..n) to i and return it.  A capture by
+ * a piece worth more than its prey is played out (vs-see.h) only when it
+ * comes up, as a staged picker does: if it loses material it is scored as
+ * a bad capture, below the quiet moves, and the next best comes up
+ * instead.  (The order is the one scoring every exchange beforehand would
+ * give; most nodes cut off before their later captures come up.) */
+VsMove vs_movepick_next (VsWorker *w, int ply, VsMove *moves, int *scores, int n, int i);
 
 G_END_DECLS

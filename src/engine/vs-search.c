@@ -327,19 +327,17 @@ qsearch (VsWorker *w, int alpha, int beta, int ply, int qply, int known_check)
   int n = vs_search_core_generate (pos, in_check ? VS_GEN_ALL : VS_GEN_NOISY, moves);
   if (n == 0)
     return in_check ? -VS_SCORE_MATE + ply : best;
-  vs_movepick_score (w, ply, moves, scores, n, hash_move, !in_check);
+  vs_movepick_score (w, ply, moves, scores, n, hash_move, !in_check, FALSE);
   const VsEvalTables *t = w->s->tables;
   for (int i = 0; i < n; i++)
     {
-      VsMove m = vs_movepick_next (moves, scores, n, i);
+      VsMove m = vs_movepick_next (w, ply, moves, scores, n, i);
       /* a capture that loses material by the static exchange */
       if (!in_check && vs_movepick_is_bad_capture (scores[i]) && w->s->tables->qs_see)
         continue;
       if (!in_check && scores[i] >= VS_SCORE_CAPTURE && scores[i] < VS_SCORE_HASH)
         {
-          int from = VS_MOVE_FROM (m);
-          int attacker = from < VS_MAX_SQUARES && pos->board[from] ?
-                         t->order_value[VS_PIECE_TYPE (pos->board[from])] : 0;
+          int attacker = vs_movepick_attacker (w, m);
           int victims = vs_movepick_capture_victims (scores[i], attacker);
           /* delta pruning: a capture that cannot bring the score near
            * alpha even if it won its victims for nothing */
@@ -515,7 +513,7 @@ search (VsWorker *w, int alpha, int beta, int depth, int ply, int known_check)
     n = vs_search_core_generate (pos, VS_GEN_ALL, moves);
   if (n == 0)
     return in_check ? -VS_SCORE_MATE + ply : 0;   /* mate or stalemate */
-  vs_movepick_score (w, ply, moves, scores, n, hash_move, FALSE);
+  vs_movepick_score (w, ply, moves, scores, n, hash_move, FALSE, root);
   if (root)
     for (int i = 0; i < n; i++)   /* keep the previous iteration's order */
       {
@@ -543,7 +541,7 @@ search (VsWorker *w, int alpha, int beta, int depth, int ply, int known_check)
   vs_worker_cont_prev (w, ply, prev_ci);
   for (int i = 0; i < n; i++)
     {
-      VsMove m = vs_movepick_next (moves, scores, n, i);
+      VsMove m = vs_movepick_next (w, ply, moves, scores, n, i);
       gboolean hash_cap = FALSE;
       if (scores[i] >= VS_SCORE_HASH)
         vs_movepick_victim (w, m, &hash_cap);
