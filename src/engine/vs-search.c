@@ -201,8 +201,13 @@ draw_at (const VsEvalTables *t, const VsPosition *pos, const VsHistory *h, int p
       VsMove last = h->undo[n - 1].move;
       if (VS_MOVE_KIND (last) == VS_MOVE_PASS)
         {
+          /* what a pass can end is its variant's own ends (Janggi: two
+           * passes, bikjang), not counted without the whole game state:
+           * the board is unchanged, a side not in check may always pass,
+           * so it is no mate or stalemate, and repetitions are above */
           VsResult r;
-          VsGameState st = vs_position_state (pos, h, &r);
+          const VsVariant *v = pos->variant;
+          VsGameState st = v->end_hook ? v->end_hook (pos, &r) : vs_position_state (pos, h, &r);
           if (st != VS_STATE_ONGOING && st != VS_STATE_CHECKMATE)
             return TRUE;
         }
