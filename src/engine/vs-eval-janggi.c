@@ -212,12 +212,18 @@ vs_eval_janggi (const VsEvalTables *t, const VsPosition *pos)
   };
   static const int phase_w[8] = { 0, 0, 0, 1, 2, 2, 4, 0 };
   int mg = 0, eg = 0, phase = 0, s = 0, cannons[2] = { 0, 0 };
+  /* the occupied points, in order: every loop below walks these */
+  uint8_t occ[NSQ];
+  int n_occ = 0;
   for (int sq = 0; sq < NSQ; sq++)
     {
       VsPiece p = pos->board[sq];
       if (!p)
         continue;
       int kind = kind_of_role[t->role[VS_PIECE_TYPE (p)]];
+      if (kind == J_NONE)
+        continue;
+      occ[n_occ++] = sq;
       int c = VS_PIECE_COLOR (p);
       m.kind[sq] = kind;
       m.color[sq] = c;
@@ -251,26 +257,22 @@ vs_eval_janggi (const VsEvalTables *t, const VsPosition *pos)
     }
   /* a Cannon needs screens (never another Cannon): its value shrinks with
    * the other pieces left (28 at the start) */
-  int others = 0;
-  for (int sq = 0; sq < NSQ; sq++)
-    others += m.kind[sq] != J_NONE && m.kind[sq] != J_CANNON;
+  int others = n_occ - cannons[0] - cannons[1];
   int screens = MIN (others + 16, 44);
   mg += (cannons[0] - cannons[1]) * w[VS_JG_CANNON_MG] * screens / 44;
   eg += (cannons[0] - cannons[1]) * w[VS_JG_CANNON_EG] * screens / 44;
   phase = MIN (phase, 36);
   int score = (mg * phase + eg * (36 - phase)) / 36 + s;
   int mob[NSQ];
-  for (int sq = 0; sq < NSQ; sq++)
-    if (m.kind[sq] != J_NONE)
-      mob[sq] = piece_attacks (&m, sq);
+  for (int i = 0; i < n_occ; i++)
+    mob[occ[i]] = piece_attacks (&m, occ[i]);
   static const int mob_idx[8] = { -1, -1, -1, VS_JG_MOB_ELEPHANT, VS_JG_MOB_HORSE, VS_JG_MOB_CANNON, VS_JG_MOB_ROOK, -1 };
   static const int cheap[8] = { 0, 1, 2, 3, 4, 5, 6, 9 };   /* order for "attacked by a cheaper piece" */
   int palace_att[2] = { 0, 0 }, guards_near[2] = { 0, 0 }, open_files[2] = { 0, 0 };
-  for (int sq = 0; sq < NSQ; sq++)
+  for (int i = 0; i < n_occ; i++)
     {
+      int sq = occ[i];
       int kind = m.kind[sq];
-      if (kind == J_NONE)
-        continue;
       int c = m.color[sq], them = c ^ 1, v = 0;
       int f = sq % NF, r = sq / NF;
       if (mob_idx[kind] >= 0)
