@@ -162,8 +162,16 @@ build_tables (JTables *T)
   for (int k = 0; k < NSQ; k++)
     for (int s = 0; s < NSQ; s++)
       {
-        int df = ABS (FILE_OF (s) - FILE_OF (k)), dr = ABS (RANK_OF (s) - RANK_OF (k));
-        T->sens[k][s] = (df == 0 || dr == 0 || (df == dr && df <= 2));
+        int sf = FILE_OF (s) - FILE_OF (k), sr = RANK_OF (s) - RANK_OF (k);
+        int df = ABS (sf), dr = ABS (sr);
+        uint8_t bits = 0;
+        if (s == k || (df == dr && df <= 2))
+          bits = VS_JANGGI_SENS_NEAR;
+        else if (df == 0)
+          bits = sr > 0 ? 1 << 0 : 1 << 1;   /* ortho[0] = (0, 1), ortho[1] = (0, -1) */
+        else if (dr == 0)
+          bits = sf > 0 ? 1 << 2 : 1 << 3;   /* ortho[2] = (1, 0), ortho[3] = (-1, 0) */
+        T->sens[k][s] = bits;
       }
 }
 

@@ -18,10 +18,11 @@
  * Move legality: pseudo-legal generation, then a move is legal without any
  * test when the side is not in check, no bikjang stands, the King does not
  * move and neither its from nor its to point lies on a line through which an
- * attack on the King could pass (same file or rank, or one or two diagonal
- * steps away: horse and elephant legs, palace diagonals).  Every other move is
- * tried on a copy of the board and the King's point is tested by reverse
- * lookups.
+ * attack on the King could pass: one or two diagonal steps away (horse and
+ * elephant legs, palace diagonals), or the King's file or rank on a side where
+ * an enemy Chariot or Cannon stands (only those two attack along a line, and
+ * our move cannot bring one there).  Every other move is tried on a copy of
+ * the board and the King's point is tested by reverse lookups.
  */
 #include "config.h"
 #include "vs-janggi-private.h"
@@ -39,6 +40,7 @@ typedef struct {
   gboolean full;       /* every move needs the full test */
   gboolean bikjang;
   const uint8_t *sens;
+  uint8_t live;        /* sens bits that need the full test (VS_JANGGI_SENS_*) */
 } GenCtx;
 
 /* Full legality test of a non-pass move on the scratch board. */
@@ -61,7 +63,7 @@ legal_slow (GenCtx *g, int from, int to)
   G_STMT_START {                                                            \
     int f__ = (from_), t__ = (to_);                                         \
     if ((only_to < 0 || t__ == only_to) &&                                  \
-        ((fast_from && !g->sens[t__]) || legal_slow (g, f__, t__)))         \
+        ((fast_from && !(g->sens[t__] & g->live)) || legal_slow (g, f__, t__))) \
       {                                                                     \
         if (out)                                                            \
           out[n] = VS_MOVE_MAKE (f__, t__, VS_MOVE_NORMAL, 0);              \
@@ -94,6 +96,17 @@ gen_impl (const VsPosition *pos, VsGenType type, VsMove *out, int only_from, int
   gboolean in_check = attackers (T, b, g->ksq, g->them, TRUE) > 0;
   g->full = in_check || g->bikjang;
   g->sens = T->sens[g->ksq];
+  g->live = VS_JANGGI_SENS_NEAR;
+  for (int d = 0; d < 4; d++)
+    for (const uint8_t *ray = T->ray[g->ksq][d]; *ray != NONE; ray++)
+      {
+        VsPiece p = b[*ray];
+        if (p && COLOR (p) == g->them && (TYPE (p) == CHARIOT || TYPE (p) == CANNON))
+          {
+            g->live |= 1 << d;
+            break;
+          }
+      }
   /* the stages: noisy = captures, quiet = the others (the pass included) */
   gboolean noisy = type == VS_GEN_NOISY, quiet = type == VS_GEN_QUIET;
   int n = 0;
@@ -105,7 +118,7 @@ gen_impl (const VsPosition *pos, VsGenType type, VsMove *out, int only_from, int
         continue;
       VsPiece p = b[s];
       int t = TYPE (p);
-      gboolean fast_from = !g->full && t != KING && !g->sens[s];
+      gboolean fast_from = !g->full && t != KING && !(g->sens[s] & g->live);
       switch (t)
         {
         case KING:

@@ -9,6 +9,13 @@
 #define VS_JANGGI_NSQ  90
 #define VS_JANGGI_NONE 0xff
 
+/* sens[king][sq] bits: bit d (0..3) when sq lies on the King's file or rank
+ * in ray direction d (as ray[][d]); NEAR when sq is one or two diagonal steps
+ * from the King (horse and elephant legs, palace diagonals) or is the King's
+ * own point. */
+#define VS_JANGGI_SENS_LINES 0x0f
+#define VS_JANGGI_SENS_NEAR  0x10
+
 typedef struct {
   uint8_t ray[VS_JANGGI_NSQ][4][10];        /* orthogonal rays, NONE-terminated       */
   uint8_t dray[VS_JANGGI_NSQ][4][3];        /* palace diagonal rays (≤ 2 steps)       */
@@ -27,7 +34,7 @@ typedef struct {
   uint8_t n_soldier[2][VS_JANGGI_NSQ];
   uint8_t soldier_rev[2][VS_JANGGI_NSQ][6]; /* points from which a soldier of colour c reaches sq */
   uint8_t n_soldier_rev[2][VS_JANGGI_NSQ];
-  uint8_t sens[VS_JANGGI_NSQ][VS_JANGGI_NSQ];         /* [king][sq]: sq may carry an attack on king */
+  uint8_t sens[VS_JANGGI_NSQ][VS_JANGGI_NSQ];         /* [king][sq]: how sq may carry an attack on king (bits above) */
   uint8_t palace_of[VS_JANGGI_NSQ];         /* 0 none, 1 Cho's palace, 2 Han's palace */
   uint8_t diag_point[VS_JANGGI_NSQ];        /* on a palace diagonal                   */
 } JTables;

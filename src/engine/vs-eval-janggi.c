@@ -18,6 +18,7 @@
  *  - Soldiers: a bonus per rank advanced and for side by side pairs.
  */
 #include "vs-eval.h"
+#include "vs-janggi-tables.h"
 
 #include <string.h>
 
@@ -35,28 +36,6 @@ typedef struct {
   int     ksq[2];
 } JMaps;
 
-static inline gboolean
-on_board (int f, int r)
-{
-  return f >= 0 && f < NF && r >= 0 && r < NR;
-}
-
-static inline gboolean
-in_palace_fr (int f, int r, int c)
-{
-  return f >= 3 && f <= 5 && r >= 0 && r < NR && (c == 0 ? r <= 2 : r >= NR - 3);
-}
-
-/* palace points on the diagonals: the corners and the centre */
-static inline gboolean
-palace_diag_point (int f, int r)
-{
-  int pr = r <= 2 ? r : r - 7;
-  if (!(f >= 3 && f <= 5 && (r <= 2 || r >= 7)))
-    return FALSE;
-  return (f == 4 && pr == 1) || (f != 4 && pr != 1);
-}
-
 static inline void
 add_att (JMaps *m, int c, int sq, int kind)
 {
@@ -65,15 +44,15 @@ add_att (JMaps *m, int c, int sq, int kind)
     m->min_att[c][sq] = kind;
 }
 
-static const int orth_d[4][2] = { {1,0},{-1,0},{0,1},{0,-1} };
-static const int diag_d[4][2] = { {1,1},{1,-1},{-1,1},{-1,-1} };
-
-/* Adds the attacks of the piece on `sq` and returns its mobility. */
+/* Adds the attacks of the piece on `sq` and returns its mobility.  The
+ * geometry (steps, legs, rays) is the core's own table, vs_janggi_tables,
+ * whose point index is the one of pos->board.  Chariots and Cannons are
+ * mapped along files and ranks only. */
 static int
 piece_attacks (JMaps *m, int sq)
 {
+  const JTables *T = &vs_janggi_tables;
   int kind = m->kind[sq], c = m->color[sq];
-  int f0 = sq % NF, r0 = sq / NF;
   int mob = 0;
 #define TOUCH(to) do { int to_ = (to); \
     add_att (m, c, to_, kind); \
@@ -81,107 +60,45 @@ piece_attacks (JMaps *m, int sq)
   switch (kind)
     {
     case J_PAWN:
-      {
-        int fwd = c == 0 ? 1 : -1;
-        if (on_board (f0, r0 + fwd))
-          TOUCH ((r0 + fwd) * NF + f0);
-        if (f0 > 0)
-          TOUCH (sq - 1);
-        if (f0 < NF - 1)
-          TOUCH (sq + 1);
-        if (palace_diag_point (f0, r0) && in_palace_fr (f0, r0, c ^ 1))
-          for (int df = -1; df <= 1; df += 2)
-            {
-              int f = f0 + df, r = r0 + fwd;
-              if (in_palace_fr (f, r, c ^ 1) && palace_diag_point (f, r) && (f == 4 || f0 == 4))
-                TOUCH (r * NF + f);
-            }
-      }
+      for (int j = 0; j < T->n_soldier[c][sq]; j++)
+        TOUCH (T->soldier[c][sq][j]);
       break;
     case J_KING:
     case J_GUARD:
-      for (int i = 0; i < 4; i++)
-        {
-          int f = f0 + orth_d[i][0], r = r0 + orth_d[i][1];
-          if (in_palace_fr (f, r, c))
-            TOUCH (r * NF + f);
-        }
-      if (palace_diag_point (f0, r0))
-        for (int i = 0; i < 4; i++)
-          {
-            int f = f0 + diag_d[i][0], r = r0 + diag_d[i][1];
-            if (in_palace_fr (f, r, c) && palace_diag_point (f, r))
-              TOUCH (r * NF + f);
-          }
+      for (int j = 0; j < T->n_palace[sq]; j++)
+        TOUCH (T->palace[sq][j]);
       break;
     case J_HORSE:
+      for (int j = 0; j < T->n_horse[sq]; j++)
+        if (m->kind[T->horse[sq][j][0]] == J_NONE)
+          TOUCH (T->horse[sq][j][1]);
+      break;
     case J_ELEPHANT:
-      for (int i = 0; i < 4; i++)
-        {
-          int lf = f0 + orth_d[i][0], lr = r0 + orth_d[i][1];
-          if (!on_board (lf, lr) || m->kind[lr * NF + lf] != J_NONE)
-            continue;
-          for (int s = -1; s <= 1; s += 2)
-            {
-              /* the diagonal step outward: along the leg's direction plus a side */
-              int df = orth_d[i][0] ? orth_d[i][0] : s;
-              int dr = orth_d[i][1] ? orth_d[i][1] : s;
-              int f = lf + df, r = lr + dr;
-              if (!on_board (f, r))
-                continue;
-              if (kind == J_ELEPHANT)
-                {
-                  if (m->kind[r * NF + f] != J_NONE)
-                    continue;
-                  f += df;
-                  r += dr;
-                  if (!on_board (f, r))
-                    continue;
-                }
-              TOUCH (r * NF + f);
-            }
-        }
+      for (int j = 0; j < T->n_elephant[sq]; j++)
+        if (m->kind[T->elephant[sq][j][0]] == J_NONE && m->kind[T->elephant[sq][j][1]] == J_NONE)
+          TOUCH (T->elephant[sq][j][2]);
       break;
     case J_ROOK:
-      for (int i = 0; i < 4; i++)
-        {
-          int f = f0, r = r0;
-          for (;;)
-            {
-              f += orth_d[i][0];
-              r += orth_d[i][1];
-              if (!on_board (f, r))
-                break;
-              TOUCH (r * NF + f);
-              if (m->kind[r * NF + f] != J_NONE)
-                break;
-            }
-        }
+      for (int d = 0; d < 4; d++)
+        for (const uint8_t *ray = T->ray[sq][d]; *ray != VS_JANGGI_NONE; ray++)
+          {
+            TOUCH (*ray);
+            if (m->kind[*ray] != J_NONE)
+              break;
+          }
       break;
     case J_CANNON:
-      for (int i = 0; i < 4; i++)
+      for (int d = 0; d < 4; d++)
         {
-          int f = f0, r = r0;
-          gboolean screen = FALSE;
-          for (;;)
+          const uint8_t *ray = T->ray[sq][d];
+          while (*ray != VS_JANGGI_NONE && m->kind[*ray] == J_NONE)
+            ray++;
+          if (*ray == VS_JANGGI_NONE || m->kind[*ray] == J_CANNON)
+            continue;
+          for (ray++; *ray != VS_JANGGI_NONE && m->kind[*ray] != J_CANNON; ray++)
             {
-              f += orth_d[i][0];
-              r += orth_d[i][1];
-              if (!on_board (f, r))
-                break;
-              int to = r * NF + f;
-              if (!screen)
-                {
-                  if (m->kind[to] == J_CANNON)
-                    break;
-                  if (m->kind[to] != J_NONE)
-                    screen = TRUE;
-                  continue;
-                }
-              if (m->kind[to] == J_CANNON)
-                break;
-              TOUCH (to);
-              if (m->kind[to] != J_NONE)
+              TOUCH (*ray);
+              if (m->kind[*ray] != J_NONE)
                 break;
             }
         }
