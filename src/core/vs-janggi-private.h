@@ -70,16 +70,16 @@ G_STATIC_ASSERT (sizeof (JPriv) <= sizeof (((VsPosition *) 0)->priv));
 
 /* ---- Attacks ------------------------------------------------------------------- */
 
-/* Number of pieces of colour `them` attacking point k on board b (stops at the
- * first if `first`).  Kings and Guards never leave their own palace, so they
- * cannot attack a King (who never leaves his); they are not tested. */
-static inline int
-attackers (const JTables *T, const VsPiece *b, int k, int them, gboolean first)
-{
-  int n = 0;
-  const VsPiece R = MK (them, CHARIOT), C = MK (them, CANNON);
-  const VsPiece H = MK (them, HORSE), E = MK (them, ELEPHANT), P = MK (them, SOLDIER);
+/* The attacks of colour `them` on point k of board b, by kind of line.  Each
+ * returns the number of attackers it finds (it may stop at the first if
+ * `first`).  Kings and Guards never leave their own palace, so they cannot
+ * attack a King (who never leaves his); they are not tested. */
 
+static inline int
+soldier_attackers (const JTables *T, const VsPiece *b, int k, int them, gboolean first)
+{
+  const VsPiece P = MK (them, SOLDIER);
+  int n = 0;
   for (int i = 0; i < T->n_soldier_rev[them][k]; i++)
     if (b[T->soldier_rev[them][k][i]] == P)
       {
@@ -87,6 +87,18 @@ attackers (const JTables *T, const VsPiece *b, int k, int them, gboolean first)
         if (first)
           return n;
       }
+  return n;
+}
+
+/* Horses and Elephants (their legs), and Chariots and Cannons along the
+ * palace diagonals through k: every attack that passes through a point one
+ * or two diagonal steps from k (VS_JANGGI_SENS_NEAR). */
+static inline int
+near_attackers (const JTables *T, const VsPiece *b, int k, int them, gboolean first)
+{
+  const VsPiece R = MK (them, CHARIOT), C = MK (them, CANNON);
+  const VsPiece H = MK (them, HORSE), E = MK (them, ELEPHANT);
+  int n = 0;
   for (int i = 0; i < T->n_horse_rev[k]; i++)
     if (b[T->horse_rev[k][i][0]] == H && !b[T->horse_rev[k][i][1]])
       {
@@ -101,34 +113,6 @@ attackers (const JTables *T, const VsPiece *b, int k, int them, gboolean first)
         if (first)
           return n;
       }
-  for (int d = 0; d < 4; d++)
-    {
-      const uint8_t *ray = T->ray[k][d];
-      int i = 0;
-      while (ray[i] != NONE && !b[ray[i]])
-        i++;
-      if (ray[i] == NONE)
-        continue;
-      VsPiece p = b[ray[i]];
-      if (p == R)
-        {
-          n++;
-          if (first)
-            return n;
-        }
-      else if (TYPE (p) == CANNON)
-        continue;
-      /* p screens a cannon further on (a chariot too: double check) */
-      i++;
-      while (ray[i] != NONE && !b[ray[i]])
-        i++;
-      if (ray[i] != NONE && b[ray[i]] == C)
-        {
-          n++;
-          if (first)
-            return n;
-        }
-    }
   for (int d = 0; d < T->n_dray[k]; d++)
     {
       const uint8_t *ray = T->dray[k][d];
@@ -147,6 +131,66 @@ attackers (const JTables *T, const VsPiece *b, int k, int them, gboolean first)
         return n;
     }
   return n;
+}
+
+/* A Chariot, or a Cannon over one screen, along orthogonal ray d from k
+ * (0, 1 or 2: a Chariot screening a Cannon gives a double check). */
+static inline int
+ray_attackers (const JTables *T, const VsPiece *b, int k, int them, int d)
+{
+  const VsPiece R = MK (them, CHARIOT), C = MK (them, CANNON);
+  const uint8_t *ray = T->ray[k][d];
+  int n = 0, i = 0;
+  while (ray[i] != NONE && !b[ray[i]])
+    i++;
+  if (ray[i] == NONE)
+    return 0;
+  VsPiece p = b[ray[i]];
+  if (p == R)
+    n++;
+  else if (TYPE (p) == CANNON)
+    return 0;
+  /* p screens a cannon further on */
+  i++;
+  while (ray[i] != NONE && !b[ray[i]])
+    i++;
+  if (ray[i] != NONE && b[ray[i]] == C)
+    n++;
+  return n;
+}
+
+/* Number of pieces of colour `them` attacking point k on board b (stops at the
+ * first if `first`). */
+static inline int
+attackers (const JTables *T, const VsPiece *b, int k, int them, gboolean first)
+{
+  int n = soldier_attackers (T, b, k, them, first);
+  if (n && first)
+    return n;
+  n += near_attackers (T, b, k, them, first);
+  if (n && first)
+    return n;
+  for (int d = 0; d < 4; d++)
+    {
+      n += ray_attackers (T, b, k, them, d);
+      if (n && first)
+        return n;
+    }
+  return n;
+}
+
+/* Whether colour `them` attacks k through the lines in `lines` (the
+ * VS_JANGGI_SENS_* bits): the test after a move that did not start in check
+ * and touched only those lines. */
+static inline gboolean
+attacked_through (const JTables *T, const VsPiece *b, int k, int them, unsigned lines)
+{
+  if ((lines & VS_JANGGI_SENS_NEAR) && near_attackers (T, b, k, them, TRUE))
+    return TRUE;
+  for (int d = 0; d < 4; d++)
+    if ((lines & (1u << d)) && ray_attackers (T, b, k, them, d))
+      return TRUE;
+  return FALSE;
 }
 
 /* Kings on the same file (or rank) with nothing between them. */

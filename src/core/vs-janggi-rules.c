@@ -43,7 +43,7 @@ typedef struct {
   uint8_t live;        /* sens bits that need the full test (VS_JANGGI_SENS_*) */
 } GenCtx;
 
-/* Full legality test of a non-pass move on the scratch board. */
+/* Legality test of a non-pass move on the scratch board. */
 static inline gboolean
 legal_slow (GenCtx *g, int from, int to)
 {
@@ -51,7 +51,11 @@ legal_slow (GenCtx *g, int from, int to)
   g->b[to] = moved;
   g->b[from] = 0;
   int k = TYPE (moved) == KING ? to : g->ksq;
-  gboolean ok = !attackers (g->T, g->b, k, g->them, TRUE);
+  gboolean ok;
+  if (g->full || k != g->ksq)
+    ok = !attackers (g->T, g->b, k, g->them, TRUE);
+  else   /* not in check before: only the lines the move touched can attack now */
+    ok = !attacked_through (g->T, g->b, k, g->them, (g->sens[from] | g->sens[to]) & g->live);
   if (ok && g->bikjang && kings_face (g->b, k, g->eksq))
     ok = FALSE;
   g->b[from] = moved;
