@@ -28,6 +28,8 @@ enum { J_NONE, J_PAWN, J_GUARD, J_ELEPHANT, J_HORSE, J_CANNON, J_ROOK, J_KING };
 #define NR 10
 #define NSQ 90
 
+G_STATIC_ASSERT (VS_MAX_SQUARES >= 96);   /* the board is read in whole words */
+
 typedef struct {
   uint8_t kind[NSQ];
   uint8_t color[NSQ];
@@ -132,44 +134,53 @@ vs_eval_janggi (const VsEvalTables *t, const VsPosition *pos)
   /* the occupied points, in order: every loop below walks these */
   uint8_t occ[NSQ];
   int n_occ = 0;
-  for (int sq = 0; sq < NSQ; sq++)
+  /* the board read eight points at a time: empty words are skipped */
+  for (int base = 0; base < NSQ; base += 8)
     {
-      VsPiece p = pos->board[sq];
-      if (!p)
-        continue;
-      int kind = kind_of_role[t->role[VS_PIECE_TYPE (p)]];
-      if (kind == J_NONE)
-        continue;
-      occ[n_occ++] = sq;
-      int c = VS_PIECE_COLOR (p);
-      m.kind[sq] = kind;
-      m.color[sq] = c;
-      phase += phase_w[kind];
-      int sign = c == 0 ? 1 : -1;
-      int f = sq % NF, r = sq / NF;
-      int adv = c == 0 ? r : NR - 1 - r;
-      switch (kind)
+      uint64_t word;
+      memcpy (&word, pos->board + base, sizeof word);
+      word = GUINT64_FROM_LE (word);   /* the lowest byte is the first point */
+      if (base + 8 > NSQ)
+        word &= (UINT64_C (1) << (8 * (NSQ - base))) - 1;
+      while (word)
         {
-        case J_ROOK:     mg += sign * w[VS_JG_ROOK_MG];     eg += sign * w[VS_JG_ROOK_EG]; break;
-        case J_CANNON:   cannons[c]++; break;   /* valued below, by the screens left */
-        case J_HORSE:    mg += sign * w[VS_JG_HORSE_MG];    eg += sign * w[VS_JG_HORSE_EG]; break;
-        case J_ELEPHANT: mg += sign * w[VS_JG_ELEPHANT_MG]; eg += sign * w[VS_JG_ELEPHANT_EG]; break;
-        case J_GUARD:    mg += sign * w[VS_JG_GUARD_MG];    eg += sign * w[VS_JG_GUARD_EG]; break;
-        case J_PAWN:
-          mg += sign * w[VS_JG_PAWN_MG];
-          eg += sign * w[VS_JG_PAWN_EG];
-          if (adv >= 4)
-            s += sign * w[VS_JG_PAWN_ADVANCE] * (adv - 3);
-          if (f + 1 < NF && pos->board[sq + 1] == p)
-            s += sign * w[VS_JG_PAWN_PAIR];
-          break;
-        case J_KING:
-          m.ksq[c] = sq;
-          if (f == 4)
-            s += sign * w[VS_JG_KING_CENTRE];
-          break;
-        default:
-          break;
+          int byte = __builtin_ctzll (word) / 8, sq = base + byte;
+          word &= ~(UINT64_C (0xff) << (8 * byte));
+          VsPiece p = pos->board[sq];
+          int kind = kind_of_role[t->role[VS_PIECE_TYPE (p)]];
+          if (kind == J_NONE)
+            continue;
+          occ[n_occ++] = sq;
+          int c = VS_PIECE_COLOR (p);
+          m.kind[sq] = kind;
+          m.color[sq] = c;
+          phase += phase_w[kind];
+          int sign = c == 0 ? 1 : -1;
+          int f = sq % NF, r = sq / NF;
+          int adv = c == 0 ? r : NR - 1 - r;
+          switch (kind)
+            {
+            case J_ROOK:     mg += sign * w[VS_JG_ROOK_MG];     eg += sign * w[VS_JG_ROOK_EG]; break;
+            case J_CANNON:   cannons[c]++; break;   /* valued below, by the screens left */
+            case J_HORSE:    mg += sign * w[VS_JG_HORSE_MG];    eg += sign * w[VS_JG_HORSE_EG]; break;
+            case J_ELEPHANT: mg += sign * w[VS_JG_ELEPHANT_MG]; eg += sign * w[VS_JG_ELEPHANT_EG]; break;
+            case J_GUARD:    mg += sign * w[VS_JG_GUARD_MG];    eg += sign * w[VS_JG_GUARD_EG]; break;
+            case J_PAWN:
+              mg += sign * w[VS_JG_PAWN_MG];
+              eg += sign * w[VS_JG_PAWN_EG];
+              if (adv >= 4)
+                s += sign * w[VS_JG_PAWN_ADVANCE] * (adv - 3);
+              if (f + 1 < NF && pos->board[sq + 1] == p)
+                s += sign * w[VS_JG_PAWN_PAIR];
+              break;
+            case J_KING:
+              m.ksq[c] = sq;
+              if (f == 4)
+                s += sign * w[VS_JG_KING_CENTRE];
+              break;
+            default:
+              break;
+            }
         }
     }
   /* a Cannon needs screens (never another Cannon): its value shrinks with
@@ -191,7 +202,6 @@ vs_eval_janggi (const VsEvalTables *t, const VsPosition *pos)
       int sq = occ[i];
       int kind = m.kind[sq];
       int c = m.color[sq], them = c ^ 1, v = 0;
-      int f = sq % NF, r = sq / NF;
       if (mob_idx[kind] >= 0)
         v += mob[sq] * w[mob_idx[kind]];
       if (kind != J_KING && m.att[them][sq])
@@ -203,12 +213,14 @@ vs_eval_janggi (const VsEvalTables *t, const VsPosition *pos)
         }
       if (kind == J_GUARD && m.ksq[c] >= 0)
         {
-          int kf = m.ksq[c] % NF, kr = m.ksq[c] / NF;
+          int f = sq % NF, r = sq / NF, kf = m.ksq[c] % NF, kr = m.ksq[c] / NF;
           if (ABS (kf - f) <= 1 && ABS (kr - r) <= 1)
             guards_near[c]++;
         }
+      int f = sq % NF;
       if (kind == J_ROOK && f >= 3 && f <= 5)
         {
+          int r = sq / NF;
           /* a Chariot on a palace file with nothing between it and the
            * enemy palace's nearest point */
           int step = c == 0 ? 1 : -1, edge = c == 0 ? NR - 3 : 2;
