@@ -93,6 +93,10 @@ typedef struct {
                                                come after the quiet moves */
   gboolean   qs_see;                        /* ... and are not searched in
                                                quiescence */
+  gboolean   see_prune;                     /* ... and near the leaves, one
+                                               that loses more than a margin
+                                               per ply is not searched
+                                               (vs-search.c) */
   gboolean   has_fifty_moves;
   gboolean   can_repeat_past_halfmove;      /* halfmove does not bound repetitions */
   double     win_scale;                     /* of the winning-chances curve

@@ -26,6 +26,7 @@
 #include "vs-tt.h"
 #include "vs-history.h"
 #include "vs-movepick.h"
+#include "vs-see.h"
 #include "vs-timeman.h"
 #include "vs-threads.h"
 
@@ -378,6 +379,11 @@ qsearch (VsWorker *w, int alpha, int beta, int ply, int qply, int known_check)
   return best;
 }
 
+/* The capture pruning by the exchange (search()): up to this depth, a
+ * capture losing more than this many centipawns a ply is not searched. */
+#define VS_SEE_PRUNE_DEPTH  5
+#define VS_SEE_PRUNE_MARGIN 160
+
 /* ---- Main search ------------------------------------------------------------------- */
 
 /* known_check as for qsearch(): the caller may already know whether the
@@ -594,6 +600,14 @@ search (VsWorker *w, int alpha, int beta, int depth, int ply, int known_check)
             fut = TRUE;
         }
       if (lmp && !s->tables->lmp_spares_checks)
+        continue;
+      /* Stockfish 11's pruning of a capture that loses more by the static
+       * exchange than a margin that grows with the depth.  Only the
+       * captures the move picker found losing (bad_capture) can: their
+       * exchange is below zero already. */
+      if (bad_capture && s->tables->see_prune && !root && depth <= VS_SEE_PRUNE_DEPTH &&
+          best > -VS_SCORE_MATE_BOUND && vs_eval_has_pieces (s->tables, pos) &&
+          vs_see (w, ply, m) < -VS_SEE_PRUNE_MARGIN * depth)
         continue;
       /* the answer to a null move is not a pass back (in Janggi, where the
        * null move is a pass, that would be a drawn double pass: the null
