@@ -368,6 +368,10 @@ build_tables (VsEvalTables *t, const VsVariant *v)
    * Chartima, each measured (see the commits that brought it). */
   t->cont_history = t->kind == VS_EVAL_JANGGI || t->kind == VS_EVAL_STRATO
                     || t->kind == VS_EVAL_CHARTIMA;
+  /* The countermove, ordered after the killers and spared from reductions
+   * and pruning as they are: Janggi, SPRT at 5000 nodes against the build
+   * before it (see the commit that brought it). */
+  t->countermove = t->kind == VS_EVAL_JANGGI;
   /* The table's bounds, stored static evals and PV flag in the search
    * (tt_eval): all but Crazyhouse.  In Janggi they passed their SPRT; in
    * Crazyhouse they lost it (see the merge that brought this flag), so

@@ -83,6 +83,8 @@ typedef struct {
   gboolean   cont_history;                  /* continuation history, with SF11's
                                                quiet futility and continuation
                                                pruning (vs-search.c) */
+  gboolean   countermove;                   /* the countermove after the killers
+                                               (vs-history.h) */
   gboolean   tt_eval;                       /* the pruning trusts the table's
                                                bounds over the static eval, the
                                                static eval is stored at once, and

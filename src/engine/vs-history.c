@@ -8,6 +8,7 @@ void
 vs_history_clear (VsSearchHistory *h)
 {
   memset (h->butterfly, 0, sizeof h->butterfly);
+  memset (h->counter, 0xff, sizeof h->counter);
   if (h->cont)
     memset (h->cont, 0, (size_t) h->cont_dim * h->cont_dim * sizeof (int16_t));
   vs_history_clear_killers (h);
@@ -36,6 +37,13 @@ vs_history_add_killer (VsSearchHistory *h, int ply, VsMove m)
       h->killers[ply][1] = h->killers[ply][0];
       h->killers[ply][0] = m;
     }
+}
+
+void
+vs_history_set_counter (VsSearchHistory *h, VsMove prev, VsMove m)
+{
+  if (prev != VS_MOVE_NONE)
+    h->counter[vs_history_from_index (prev)][VS_MOVE_TO (prev)] = m;
 }
 
 void

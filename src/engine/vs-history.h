@@ -3,7 +3,9 @@
  * and, where the variant's tables ask for it (cont_history), the
  * continuation history: the value of a quiet move (piece, to) after the
  * move (piece', to') made one, two or four plies before it, as in
- * Stockfish 11.  One per search thread. */
+ * Stockfish 11; and, where the tables ask for it (countermove), the quiet
+ * move that last refuted each move (by its from or dropped type, and its
+ * to).  One per search thread. */
 #pragma once
 
 #include "vs-variant.h"
@@ -16,6 +18,9 @@ G_BEGIN_DECLS
 typedef struct {
   VsMove  killers[VS_HISTORY_PLIES][2];
   int16_t butterfly[2][256][VS_MAX_SQUARES];
+  /* counter[vs_history_from_index (prev)][to of prev]: the quiet move that
+   * last failed high after prev; VS_MOVE_NONE for none */
+  VsMove  counter[256][VS_MAX_SQUARES];
   /* continuation history: cont[prev * cont_dim + cur], prev and cur being
    * vs_history_cont_index() values; NULL where it is not used.  Sized for
    * cont_variant by vs_history_setup_cont (never during a search). */
@@ -32,6 +37,8 @@ void vs_history_clear_killers (VsSearchHistory *h);   /* new search */
 /* A quiet move that failed high (good) or was tried before one that did. */
 void vs_history_update        (VsSearchHistory *h, int side, VsMove m, int depth, gboolean good);
 void vs_history_add_killer    (VsSearchHistory *h, int ply, VsMove m);
+/* `m` (quiet) failed high after `prev` (VS_MOVE_NONE after a null move). */
+void vs_history_set_counter   (VsSearchHistory *h, VsMove prev, VsMove m);
 /* Size (and clear, when the variant changes) the continuation history for
  * `v`, or free it when `on` is FALSE.  Allocates: called between searches. */
 void vs_history_setup_cont    (VsSearchHistory *h, const VsVariant *v, gboolean on);
@@ -64,6 +71,13 @@ vs_history_from_index (VsMove m)
 {
   int from = VS_MOVE_FROM (m);
   return from == VS_NO_SQUARE ? 192 + VS_MOVE_PIECE (m) % 64 : from;
+}
+
+/* The countermove of `prev`: VS_MOVE_NONE for none, or after a null move. */
+static inline VsMove
+vs_history_counter (const VsSearchHistory *h, VsMove prev)
+{
+  return prev == VS_MOVE_NONE ? VS_MOVE_NONE : h->counter[vs_history_from_index (prev)][VS_MOVE_TO (prev)];
 }
 
 static inline int

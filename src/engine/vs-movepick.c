@@ -52,6 +52,7 @@ vs_movepick_score (VsWorker *w, int ply, VsMove *moves, int *scores, int n, VsMo
   int n_noisy = 0;
   int prev[3];
   vs_worker_cont_prev (w, ply, prev);
+  VsMove counter = t->countermove && !noisy_only ? vs_history_counter (h, vs_worker_prev_move (w, ply)) : VS_MOVE_NONE;
   if (t->implicit_captures && !noisy_only)
     n_noisy = vs_search_core_generate (pos, VS_GEN_NOISY, w->noisy);
   for (int i = 0; i < n; i++)
@@ -89,6 +90,8 @@ vs_movepick_score (VsWorker *w, int ply, VsMove *moves, int *scores, int n, VsMo
         scores[i] = VS_SCORE_KILLER1;
       else if (h->killers[ply][1] == m)
         scores[i] = VS_SCORE_KILLER2;
+      else if (m == counter)
+        scores[i] = VS_SCORE_COUNTER;
       else
         scores[i] = vs_history_quiet (h, pos->side, m) +
                     (h->cont ? vs_worker_cont_score (w, prev, vs_worker_cont_index (w, m)) : 0);

@@ -1,5 +1,6 @@
 /* vs-movepick.h — move ordering: every move of a node gets an ordering
- * score (hash move, captures by MVV-LVA, promotions, two killers, history,
+ * score (hash move, captures by MVV-LVA, promotions, two killers, the
+ * countermove, history,
  * then the captures that lose by the static exchange) and is picked best
  * first. */
 #pragma once
@@ -13,6 +14,7 @@ G_BEGIN_DECLS
 #define VS_SCORE_PROMO   (1 << 27)
 #define VS_SCORE_KILLER1 (1 << 26)
 #define VS_SCORE_KILLER2 ((1 << 26) - 1)
+#define VS_SCORE_COUNTER ((1 << 26) - 2)   /* the countermove (vs-history.h) */
 /* Captures that lose material by the static exchange (VsEvalTables.see):
  * VS_SCORE_BAD_CAPTURE + the MVV-LVA part, below every quiet move. */
 #define VS_SCORE_BAD_CAPTURE (-(1 << 28))

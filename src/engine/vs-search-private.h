@@ -159,6 +159,14 @@ vs_worker_history (const VsWorker *w, int ply)
   return h;
 }
 
+/* The move that led to the node at `ply` below the root (VS_MOVE_NONE at
+ * the root and after a null move). */
+static inline VsMove
+vs_worker_prev_move (VsWorker *w, int ply)
+{
+  return ply >= 1 ? vs_worker_undo (w, ply - 1)->move : VS_MOVE_NONE;
+}
+
 /* The continuation-history indices of the moves made 1, 2 and 4 plies
  * before the node at `ply` (-1 where there is none). */
 static inline void

@@ -536,7 +536,7 @@ search (VsWorker *w, int alpha, int beta, int depth, int ply, int known_check)
         gboolean bad = vs_movepick_is_bad_capture (scores[i]);
         w->root_quiet[i] = (scores[i] < VS_SCORE_PROMO && !bad) ||
                            (scores[i] >= VS_SCORE_HASH && !cap && VS_MOVE_KIND (moves[i]) != VS_MOVE_PROMOTION);
-        w->root_ordinary[i] = (scores[i] < VS_SCORE_KILLER2 && !bad) ||
+        w->root_ordinary[i] = (scores[i] < VS_SCORE_COUNTER && !bad) ||
                               (scores[i] >= VS_SCORE_HASH && w->root_quiet[i] && i > 0);
         scores[i] = (n - i) + (i == 0 ? VS_SCORE_HASH : 0);
       }
@@ -559,7 +559,7 @@ search (VsWorker *w, int alpha, int beta, int depth, int ply, int known_check)
       gboolean bad_capture = vs_movepick_is_bad_capture (scores[i]);
       gboolean quiet = (scores[i] < VS_SCORE_PROMO && !bad_capture) ||
                        (scores[i] >= VS_SCORE_HASH && !hash_cap && VS_MOVE_KIND (m) != VS_MOVE_PROMOTION);
-      gboolean is_quiet_ordinary = scores[i] < VS_SCORE_KILLER2 && !bad_capture;
+      gboolean is_quiet_ordinary = scores[i] < VS_SCORE_COUNTER && !bad_capture;
       if (root)   /* the root's scores are its order (strictly falling: no swap) */
         {
           quiet = w->root_quiet[i];
@@ -709,6 +709,8 @@ search (VsWorker *w, int alpha, int beta, int depth, int ply, int known_check)
                   if (quiet)
                     {
                       vs_history_add_killer (&w->hist, ply, m);
+                      if (s->tables->countermove)
+                        vs_history_set_counter (&w->hist, vs_worker_prev_move (w, ply), m);
                       vs_history_update (&w->hist, pos->side, m, depth, TRUE);
                       for (int q = 0; q < n_quiets; q++)
                         vs_history_update (&w->hist, pos->side, quiets[q], depth, FALSE);

@@ -9,7 +9,7 @@ vs_threads_ensure (VsSearch *s)
   while (s->n_workers < s->n_threads)
     {
       VsWorker *w = g_malloc0 (sizeof (VsWorker));
-      vs_history_clear_killers (&w->hist);
+      vs_history_clear (&w->hist);
       s->workers[s->n_workers++] = w;
     }
 }
