@@ -42,8 +42,7 @@ static inline void
 add_att (JMaps *m, int c, int sq, int kind)
 {
   m->att[c][sq]++;
-  if (kind < m->min_att[c][sq])
-    m->min_att[c][sq] = kind;
+  m->min_att[c][sq] = MIN (m->min_att[c][sq], kind);
 }
 
 /* Adds the attacks of the piece on `sq` and returns its mobility.  The
@@ -58,7 +57,7 @@ piece_attacks (JMaps *m, int sq)
   int mob = 0;
 #define TOUCH(to) do { int to_ = (to); \
     add_att (m, c, to_, kind); \
-    if (m->kind[to_] == J_NONE || m->color[to_] != c) mob++; } while (0)
+    mob += m->color[to_] != c; } while (0)   /* an empty point's colour is 2 */
   switch (kind)
     {
     case J_PAWN:
@@ -121,6 +120,7 @@ vs_eval_janggi (const VsEvalTables *t, const VsPosition *pos)
     return vs_eval_generic (t, pos);
   JMaps m;
   memset (m.kind, 0, sizeof m.kind);
+  memset (m.color, 2, sizeof m.color);
   memset (m.att, 0, sizeof m.att);
   memset (m.min_att, 8, sizeof m.min_att);
   m.ksq[0] = m.ksq[1] = -1;
