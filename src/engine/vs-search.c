@@ -354,6 +354,7 @@ qsearch (VsWorker *w, int alpha, int beta, int ply, int qply, int known_check)
             continue;
         }
       vs_search_core_make (pos, vs_worker_undo (w, ply), m);
+      vs_tt_prefetch (&s->tt, vs_tt_key (pos));
       int score = -qsearch (w, -beta, -alpha, ply + 1, qply + 1, -1);
       vs_search_core_unmake (pos, vs_worker_undo (w, ply), m);
       if (atomic_load_explicit (&w->s->stop, memory_order_relaxed))
@@ -486,6 +487,7 @@ search (VsWorker *w, int alpha, int beta, int depth, int ply, int known_check)
       VsUndo *u = vs_worker_undo (w, ply);
       if (vs_search_core_make_null (pos, u))
         {
+          vs_tt_prefetch (&s->tt, vs_tt_key (pos));
           w->cont_idx[ply] = -1;
           w->null_reply[ply + 1] = TRUE;
           int null_score = -search (w, -beta, -beta + 1, depth - r, ply + 1, -1);
@@ -621,6 +623,7 @@ search (VsWorker *w, int alpha, int beta, int depth, int ply, int known_check)
         stat += vs_worker_cont_score (w, prev_ci, ci);
       w->cont_idx[ply] = ci;
       vs_search_core_make (pos, vs_worker_undo (w, ply), m);
+      vs_tt_prefetch (&s->tt, vs_tt_key (pos));
       int gives_check = -1;
       if (lmp || fut)
         {
