@@ -190,14 +190,15 @@ listed (const VsMove *moves, int n, VsMove m)
 
 /* Issue 15, engine stages: on positions played out from the perft file,
  * NOISY and QUIET split ALL with no overlap, NOISY holds exactly the
- * captures and promotions (by vs_move_effects); vs_position_is_legal agrees
+ * captures and promotions (by vs_move_effects), vs_position_generate_to
+ * gives NOISY's moves onto each square in NOISY's order; vs_position_is_legal agrees
  * with generation for every legal move and for random and mutated moves;
  * a null move, where allowed, is taken back bit for bit. */
 static void
 test_stages_legality_null (void)
 {
   GRand *rand = g_rand_new_with_seed (20261203);
-  int checked = 0, nulls = 0, others = 0, others_legal = 0;
+  int checked = 0, nulls = 0, others = 0, others_legal = 0, onto_total = 0;
   static VsMove pool[4096];
   int npool = 0;
   for (guint i = 0; i < cases->len; i++)
@@ -233,6 +234,22 @@ test_stages_legality_null (void)
                   vs_move_write (&pos, m, VS_NOTATION_UCI, text);
                   g_error ("%s in the %s stage", text, k < nn ? "noisy" : "quiet");
                 }
+            }
+          /* the captures onto each square: NOISY's moves there, in
+           * NOISY's order */
+          for (int to = 0; to < VS_MAX_SQUARES; to++)
+            {
+              VsMove onto[VS_MAX_MOVES];
+              int no = vs_position_generate_to (&pos, to, onto), k = 0;
+              for (int j = 0; j < nn; j++)
+                if (VS_MOVE_TO (noisy[j]) == to)
+                  {
+                    g_assert_cmpint (k, <, no);
+                    g_assert_cmpuint (onto[k], ==, noisy[j]);
+                    k++;
+                  }
+              g_assert_cmpint (k, ==, no);
+              onto_total += no;
             }
           for (int k = 0; k < n; k++)
             g_assert_true (vs_position_is_legal (&pos, all[k]));
@@ -295,6 +312,7 @@ test_stages_legality_null (void)
   g_test_message ("%d positions, %d null moves, %d moves of other positions (%d legal here)",
                   checked, nulls, others, others_legal);
   g_assert_cmpint (nulls, >, 0);
+  g_assert_cmpint (onto_total, >, 0);
   g_assert_cmpint (others_legal, >, 0);
   g_assert_cmpint (others_legal, <, others);
   g_rand_free (rand);

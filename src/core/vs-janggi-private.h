@@ -271,4 +271,39 @@ void     janggi_write_move (const VsPosition *pos, VsMove m, VsNotation n, char 
 gboolean janggi_parse_move (const VsPosition *pos, const char *text, VsNotation n,
                             VsMove *out, const char **warning, GError **error);
 
+/* Whether the piece of type t on `from` could reach `to` on an empty board
+ * (never FALSE where it can reach it on this one): the tables' steps, or for
+ * Chariots and Cannons the same file, the same rank or the same palace. */
+static inline gboolean
+could_reach (const JTables *T, int t, int us, int from, int to)
+{
+  switch (t)
+    {
+    case KING:
+    case GUARD:
+      for (int j = 0; j < T->n_palace[from]; j++)
+        if (T->palace[from][j] == to)
+          return TRUE;
+      return FALSE;
+    case HORSE:
+      for (int j = 0; j < T->n_horse[from]; j++)
+        if (T->horse[from][j][1] == to)
+          return TRUE;
+      return FALSE;
+    case ELEPHANT:
+      for (int j = 0; j < T->n_elephant[from]; j++)
+        if (T->elephant[from][j][2] == to)
+          return TRUE;
+      return FALSE;
+    case SOLDIER:
+      for (int j = 0; j < T->n_soldier[us][from]; j++)
+        if (T->soldier[us][from][j] == to)
+          return TRUE;
+      return FALSE;
+    default:
+      return FILE_OF (from) == FILE_OF (to) || RANK_OF (from) == RANK_OF (to) ||
+             (T->palace_of[from] && T->palace_of[from] == T->palace_of[to]);
+    }
+}
+
 G_END_DECLS

@@ -122,6 +122,8 @@ gen_impl (const VsPosition *pos, VsGenType type, VsMove *out, int only_from, int
         continue;
       VsPiece p = b[s];
       int t = TYPE (p);
+      if (only_to >= 0 && !could_reach (T, t, us, s, only_to))
+        continue;
       gboolean fast_from = !g->full && t != KING && !(g->sens[s] & g->live);
       switch (t)
         {
@@ -249,6 +251,14 @@ int
 janggi_generate (const VsPosition *pos, VsGenType type, VsMove *out)
 {
   return gen_impl (pos, type, out, -1, -1);
+}
+
+/* The captures onto `to` (VsVariant.generate_to): the legality of the
+ * others is never tested. */
+static int
+janggi_generate_to (const VsPosition *pos, int to, VsMove *out)
+{
+  return gen_impl (pos, VS_GEN_NOISY, out, -1, to);
 }
 
 /* The legal moves from `from` to `to` (-1: any): a few, at the cost of one
@@ -767,6 +777,7 @@ static const VsPositionSyntax janggi_syntax = {
   .end_hook = janggi_end_hook,                                            \
   .is_legal = janggi_is_legal,                                            \
   .native_quiet = TRUE,                                                   \
+  .generate_to = janggi_generate_to,                                      \
   .write_move = janggi_write_move,                                        \
   .parse_move = janggi_parse_move,                                        \
   .display_notations = vs_janggi_notations,                               \

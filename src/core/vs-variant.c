@@ -112,6 +112,18 @@ vs_position_generate (const VsPosition *pos, VsGenType type, VsMove *out)
   return pos->variant->generate (pos, type, out);
 }
 
+int
+vs_position_generate_to (const VsPosition *pos, int to, VsMove *out)
+{
+  if (pos->variant->generate_to)
+    return pos->variant->generate_to (pos, to, out);
+  int n = pos->variant->generate (pos, VS_GEN_NOISY, out), k = 0;
+  for (int i = 0; i < n; i++)
+    if (VS_MOVE_TO (out[i]) == to)
+      out[k++] = out[i];
+  return k;
+}
+
 gboolean
 vs_position_make_null (VsPosition *pos, VsUndo *u)
 {

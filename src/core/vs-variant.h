@@ -453,6 +453,11 @@ struct _VsVariant {
    * generate serves ALL and NOISY only and vs_position_generate makes
    * QUIET as ALL minus NOISY. */
   gboolean    native_quiet;
+  /* The engine's exchanges (vs_position_generate_to): the moves of
+   * VS_GEN_NOISY whose destination is `to`, in the order VS_GEN_NOISY gives
+   * them, at the cost of testing the legality of those alone.  NULL:
+   * vs_position_generate_to picks them out of VS_GEN_NOISY. */
+  int         (*generate_to) (const VsPosition *pos, int to, VsMove *out);
 };
 
 /* Issue 18: the display notation of v with the given id, or v's default
@@ -487,6 +492,9 @@ const VsVariant *vs_variant_lookup (const char *name);
 gboolean vs_position_init      (VsPosition *pos, const VsVariant *v, const char *fen, GError **error);
 char    *vs_position_to_string (const VsPosition *pos);
 int      vs_position_generate  (const VsPosition *pos, VsGenType type, VsMove *out);
+/* The moves of VS_GEN_NOISY whose destination is `to`, in their order
+ * there (the recaptures a static exchange looks for). */
+int      vs_position_generate_to (const VsPosition *pos, int to, VsMove *out);
 void     vs_position_make      (VsPosition *pos, VsMove m, VsUndo *u);
 void     vs_position_unmake    (VsPosition *pos, const VsUndo *u);
 /* Make m with no way back (replaying a line forward; no history kept). */

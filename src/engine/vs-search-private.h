@@ -57,6 +57,13 @@ vs_search_core_generate (const VsPosition *pos, VsGenType type, VsMove *out)
   return vs_position_generate (pos, type, out);
 }
 
+/* The noisy moves onto `to` (the static exchange's recaptures). */
+static inline int
+vs_search_core_generate_to (const VsPosition *pos, int to, VsMove *out)
+{
+  return vs_position_generate_to (pos, to, out);
+}
+
 /* Number of pieces checking the side to move. */
 static inline int
 vs_search_core_checkers (const VsPosition *pos)

@@ -29,7 +29,9 @@ exchange (VsWorker *w, int ply, int sq, int depth)
   if (depth > VS_SEE_MAX_PLIES || w->n_game + ply >= w->undo_cap)
     return 0;
   VsMove *moves = w->see_moves;
-  int n = vs_search_core_generate (pos, VS_GEN_NOISY, moves);
+  /* where captures are on their destination, only the moves onto sq */
+  int n = t->implicit_captures ? vs_search_core_generate (pos, VS_GEN_NOISY, moves)
+                               : vs_search_core_generate_to (pos, sq, moves);
   VsMove best = VS_MOVE_NONE;
   int best_value = G_MAXINT;
   VsUndo *u = vs_worker_undo (w, ply);
