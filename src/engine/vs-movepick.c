@@ -114,13 +114,61 @@ first_best (const int *scores, int i, int n)
   return best;
 }
 
+/* A node that goes on past its first picks (where late quiet moves are
+ * pruned one by one, each still picked in order) reads the same choice
+ * off a winner tree: each leaf holds a position's score and place packed
+ * so that the greater key is the better score, or at equal scores the
+ * lower place (as the scan's strict `>` chooses); each inner node the
+ * greater of its two.  A pick changes two leaves, log n steps each. */
+#define PICK_TREE_FROM 2    /* the pick at which the tree is built */
+#define PICK_TREE_MIN  16   /* fewer moves left than this are scanned */
+#define PICK_GONE      INT64_MIN
+
+static inline int64_t
+pick_key (int score, int place)
+{
+  return (int64_t) score * 65536 + (0xffff - place);
+}
+
+static void
+pick_tree_build (int64_t *tree, const int *scores, int size, int i, int n)
+{
+  for (int j = 0; j < size; j++)
+    tree[size + j] = j >= i && j < n ? pick_key (scores[j], j) : PICK_GONE;
+  for (int k = size - 1; k >= 1; k--)
+    tree[k] = MAX (tree[2 * k], tree[2 * k + 1]);
+}
+
+static inline void
+pick_tree_set (int64_t *tree, int size, int place, int64_t key)
+{
+  int k = size + place;
+  tree[k] = key;
+  for (k /= 2; k >= 1; k /= 2)
+    tree[k] = MAX (tree[2 * k], tree[2 * k + 1]);
+}
+
 VsMove
 vs_movepick_next (VsWorker *w, int ply, VsMove *moves, int *scores, int n, int i)
 {
   const VsEvalTables *t = w->s->tables;
+  int64_t *tree = w->pick_tree[ply];
+  int size = 0;
+  if (i < PICK_TREE_FROM)
+    w->pick_size[ply] = 0;
+  else if (w->pick_size[ply])
+    size = w->pick_size[ply];
+  else if (i == PICK_TREE_FROM && n - i >= PICK_TREE_MIN)
+    {
+      size = 1;
+      while (size < n)
+        size *= 2;
+      pick_tree_build (tree, scores, size, i, n);
+      w->pick_size[ply] = size;
+    }
   for (;;)
     {
-      int best = first_best (scores, i, n);
+      int best = size ? 0xffff - (int) (tree[1] & 0xffff) : first_best (scores, i, n);
       int sc = scores[best];
       if (t->see && sc >= VS_SCORE_CAPTURE && sc < VS_SCORE_HASH)
         {
@@ -129,6 +177,8 @@ vs_movepick_next (VsWorker *w, int ply, VsMove *moves, int *scores, int n, int i
               vs_see (w, ply, moves[best]) < 0)
             {
               scores[best] = sc - VS_SCORE_CAPTURE + VS_SCORE_BAD_CAPTURE;
+              if (size)
+                pick_tree_set (tree, size, best, pick_key (scores[best], best));
               continue;
             }
         }
@@ -136,6 +186,12 @@ vs_movepick_next (VsWorker *w, int ply, VsMove *moves, int *scores, int n, int i
         {
           VsMove tm = moves[i]; moves[i] = moves[best]; moves[best] = tm;
           int ts = scores[i]; scores[i] = scores[best]; scores[best] = ts;
+        }
+      if (size)
+        {
+          pick_tree_set (tree, size, i, PICK_GONE);
+          if (best != i)
+            pick_tree_set (tree, size, best, pick_key (scores[best], best));
         }
       return moves[i];
     }

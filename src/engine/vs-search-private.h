@@ -144,6 +144,10 @@ struct _VsWorker {
   int       pv_len[VS_SEARCH_STACK];
   VsMove    moves[VS_SEARCH_STACK][VS_MAX_MOVES];
   int       scores[VS_SEARCH_STACK][VS_MAX_MOVES];
+  /* vs-movepick.c's winner tree over a node's scores, built when the node
+   * goes on past its first picks: pick_size[p] leaves (0: not built) */
+  int64_t   pick_tree[VS_SEARCH_STACK][2 * VS_MAX_MOVES];
+  int       pick_size[VS_SEARCH_STACK];
   VsMove    noisy[VS_MAX_MOVES];
   VsMove    see_moves[VS_MAX_MOVES];      /* vs-see.c's recaptures */
   gboolean  root_quiet[VS_MAX_MOVES];     /* root moves, in this iteration's order */
