@@ -115,6 +115,9 @@ vs_position_generate (const VsPosition *pos, VsGenType type, VsMove *out)
 int
 vs_position_generate_to (const VsPosition *pos, int to, VsMove *out)
 {
+  const VsGeometry *g = &pos->variant->geom;
+  if (to < 0 || to >= g->files * g->ranks * g->levels)
+    return 0;   /* no square of this board: nothing moves there */
   if (pos->variant->generate_to)
     return pos->variant->generate_to (pos, to, out);
   int n = pos->variant->generate (pos, VS_GEN_NOISY, out), k = 0;
