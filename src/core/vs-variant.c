@@ -115,8 +115,7 @@ vs_position_generate (const VsPosition *pos, VsGenType type, VsMove *out)
 int
 vs_position_generate_to (const VsPosition *pos, int to, VsMove *out)
 {
-  const VsGeometry *g = &pos->variant->geom;
-  if (to < 0 || to >= g->files * g->ranks * g->levels)
+  if (to < 0 || to >= vs_geometry_squares (&pos->variant->geom))
     return 0;   /* no square of this board: nothing moves there */
   if (pos->variant->generate_to)
     return pos->variant->generate_to (pos, to, out);
