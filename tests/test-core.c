@@ -191,14 +191,15 @@ listed (const VsMove *moves, int n, VsMove m)
 /* Issue 15, engine stages: on positions played out from the perft file,
  * NOISY and QUIET split ALL with no overlap, NOISY holds exactly the
  * captures and promotions (by vs_move_effects), vs_position_generate_to
- * gives NOISY's moves onto each square in NOISY's order; vs_position_is_legal agrees
+ * gives NOISY's moves onto each square in NOISY's order, vs_position_gives_check
+ * agrees with the position after each move; vs_position_is_legal agrees
  * with generation for every legal move and for random and mutated moves;
  * a null move, where allowed, is taken back bit for bit. */
 static void
 test_stages_legality_null (void)
 {
   GRand *rand = g_rand_new_with_seed (20261203);
-  int checked = 0, nulls = 0, others = 0, others_legal = 0, onto_total = 0;
+  int checked = 0, nulls = 0, others = 0, others_legal = 0, onto_total = 0, checks = 0;
   static VsMove pool[4096];
   int npool = 0;
   for (guint i = 0; i < cases->len; i++)
@@ -253,6 +254,23 @@ test_stages_legality_null (void)
             }
           for (int k = 0; k < n; k++)
             g_assert_true (vs_position_is_legal (&pos, all[k]));
+          /* whether each legal move gives check, told without making it,
+           * against the position after it */
+          for (int k = 0; k < n; k++)
+            {
+              VsPosition after = pos;
+              VsUndo u;
+              vs_position_make (&after, all[k], &u);
+              gboolean check = vs_position_in_check (&after);
+              if (vs_position_gives_check (&pos, all[k]) != check)
+                {
+                  char text[VS_MOVE_TEXT_MAX];
+                  vs_move_write (&pos, all[k], VS_NOTATION_UCI, text);
+                  g_error ("%s: gives check %s, but %s after it", text,
+                           check ? "no" : "yes", check ? "in check" : "not in check");
+                }
+              checks += check;
+            }
           for (int k = 0; k < 64; k++)
             {
               VsMove m;
@@ -313,6 +331,7 @@ test_stages_legality_null (void)
                   checked, nulls, others, others_legal);
   g_assert_cmpint (nulls, >, 0);
   g_assert_cmpint (onto_total, >, 0);
+  g_assert_cmpint (checks, >, 0);
   g_assert_cmpint (others_legal, >, 0);
   g_assert_cmpint (others_legal, <, others);
   g_rand_free (rand);

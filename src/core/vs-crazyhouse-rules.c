@@ -587,6 +587,13 @@ zh_checkers_after (const VsPosition *pos, VsMove m)
   return attackers_to (&a, a.king[them], a.color[0] | a.color[1]) & a.color[us];
 }
 
+/* VsVariant.gives_check */
+static gboolean
+zh_gives_check (const VsPosition *pos, VsMove m)
+{
+  return zh_checkers_after (pos, m) != 0;
+}
+
 /* Does the pseudo-legal move m (not castling) leave the mover's king safe? */
 static bool
 keeps_king_safe (const ZhBoard *b, int us, VsMove m)
@@ -907,6 +914,7 @@ const VsVariant vs_variant_crazyhouse = {
   .make_null = zh_make_null,
   .unmake_null = vs_null_unmake_common,
   .checkers = zh_checkers,
+  .gives_check = zh_gives_check,
   .effects = zh_effects,
   .write_move = zh_write_move,
   .parse_move = zh_parse_move,

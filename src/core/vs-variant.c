@@ -127,6 +127,16 @@ vs_position_generate_to (const VsPosition *pos, int to, VsMove *out)
 }
 
 gboolean
+vs_position_gives_check (const VsPosition *pos, VsMove m)
+{
+  if (pos->variant->gives_check)
+    return pos->variant->gives_check (pos, m);
+  VsMoveEffects e;
+  pos->variant->effects (pos, m, &e);
+  return e.gives_check > 0;
+}
+
+gboolean
 vs_position_make_null (VsPosition *pos, VsUndo *u)
 {
   const VsVariant *v = pos->variant;

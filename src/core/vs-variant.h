@@ -458,6 +458,10 @@ struct _VsVariant {
    * them, at the cost of testing the legality of those alone.  NULL:
    * vs_position_generate_to picks them out of VS_GEN_NOISY. */
   int         (*generate_to) (const VsPosition *pos, int to, VsMove *out);
+  /* The engine's pruning (vs_position_gives_check): TRUE when the legal
+   * move m leaves the opponent in check, found without making it.  NULL:
+   * vs_position_gives_check asks the effects. */
+  gboolean    (*gives_check) (const VsPosition *pos, VsMove m);
 };
 
 /* Issue 18: the display notation of v with the given id, or v's default
@@ -495,6 +499,9 @@ int      vs_position_generate  (const VsPosition *pos, VsGenType type, VsMove *o
 /* The moves of VS_GEN_NOISY whose destination is `to`, in their order
  * there (the recaptures a static exchange looks for). */
 int      vs_position_generate_to (const VsPosition *pos, int to, VsMove *out);
+/* TRUE when the legal move m gives check (the opponent is in check after
+ * it), found without making it. */
+gboolean vs_position_gives_check (const VsPosition *pos, VsMove m);
 void     vs_position_make      (VsPosition *pos, VsMove m, VsUndo *u);
 void     vs_position_unmake    (VsPosition *pos, const VsUndo *u);
 /* Make m with no way back (replaying a line forward; no history kept). */

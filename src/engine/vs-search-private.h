@@ -64,6 +64,20 @@ vs_search_core_generate_to (const VsPosition *pos, int to, VsMove *out)
   return vs_position_generate_to (pos, to, out);
 }
 
+/* Whether the variant tells if a move gives check without making it,
+ * and if it does (VsVariant.gives_check). */
+static inline gboolean
+vs_search_core_has_gives_check (const VsPosition *pos)
+{
+  return pos->variant->gives_check != NULL;
+}
+
+static inline gboolean
+vs_search_core_gives_check (const VsPosition *pos, VsMove m)
+{
+  return pos->variant->gives_check (pos, m);
+}
+
 /* Number of pieces checking the side to move. */
 static inline int
 vs_search_core_checkers (const VsPosition *pos)

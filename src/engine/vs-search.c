@@ -622,10 +622,19 @@ search (VsWorker *w, int alpha, int beta, int depth, int ply, int known_check)
       if (use_cont)
         stat += vs_worker_cont_score (w, prev_ci, ci);
       w->cont_idx[ply] = ci;
+      int gives_check = -1;
+      /* a pruned move that gives check is searched: where the variant
+       * tells it without the move (VsVariant.gives_check), before making
+       * it */
+      if ((lmp || fut) && vs_search_core_has_gives_check (pos))
+        {
+          if (!vs_search_core_gives_check (pos, m))
+            continue;
+          gives_check = 1;
+        }
       vs_search_core_make (pos, vs_worker_undo (w, ply), m);
       vs_tt_prefetch (&s->tt, vs_tt_key (pos));
-      int gives_check = -1;
-      if (lmp || fut)
+      if ((lmp || fut) && gives_check < 0)
         {
           gives_check = vs_search_core_checkers (pos) > 0;
           if (!gives_check)
