@@ -349,6 +349,11 @@ build_tables (VsEvalTables *t, const VsVariant *v)
    * move is a check there, so it searches less deep in such endgames.  Not
    * for Crazyhouse and Janggi. */
   t->lmp_spares_checks = t->kind == VS_EVAL_CHARTIMA || t->kind == VS_EVAL_STRATO;
+  /* Stockfish 11's pruning of quiet moves that lose material by the
+   * static exchange (in Crazyhouse mostly drops onto attacked squares),
+   * with its margin (32 - lmr depth) lmr depth^2, three quarters of it in
+   * centipawns: Crazyhouse. */
+  t->quiet_see_prune = t->kind == VS_EVAL_CRAZYHOUSE;
   /* Null-move pruning (vs-search.c): Janggi, Strato and Chartima (each
    * with the two flags below, see the merges that brought them).  In
    * Crazyhouse it lost its SPRT at 5000 nodes (-6.1 +/- 11.5 Elo over 3152

@@ -78,6 +78,10 @@ typedef struct {
   gboolean   lmp_spares_checks;             /* late move pruning keeps checks  */
   gboolean   null_move;                     /* the search may try null moves
                                                (vs_eval_has_pieces) */
+  gboolean   quiet_see_prune;               /* a late quiet move that loses
+                                               material on its square by the
+                                               static exchange, more than a
+                                               margin, is not searched */
   gboolean   log_lmr;                       /* late-move reductions from the log
                                                table (vs-search.c) */
   gboolean   cont_history;                  /* continuation history, with SF11's

@@ -582,8 +582,10 @@ search (VsWorker *w, int alpha, int beta, int depth, int ply, int known_check)
       /* with the continuation history (cont_history), Stockfish 11's
        * pruning of quiet moves that do not give check, at the depth the
        * reductions would leave them: those both continuation histories
-       * call bad, and those whose static eval plus a margin cannot reach
-       * alpha (futility).  Not while a mate is in hand (alpha a mate
+       * call bad, those whose static eval plus a margin cannot reach
+       * alpha (futility), and where the tables ask for it
+       * (quiet_see_prune) those that lose more than a margin by the static
+       * exchange.  Not while a mate is in hand (alpha a mate
        * score): the quiet move that mates sooner is what is looked for,
        * and no static eval reaches a mate score (tests/engine/
        * mates-janggi.tsv line 16, a mate in 3 seen as one in 4 at depth 9
@@ -599,6 +601,9 @@ search (VsWorker *w, int alpha, int beta, int depth, int ply, int known_check)
               vs_history_cont_value (&w->hist, prev_ci[1], ci) < 0)
             fut = TRUE;
           else if (lmr_depth < 6 && static_eval + 235 + 172 * lmr_depth <= alpha)
+            fut = TRUE;
+          else if (s->tables->quiet_see_prune &&
+                   vs_see (w, ply, m) < -(32 - MIN (lmr_depth, 18)) * lmr_depth * lmr_depth * 3 / 4)
             fut = TRUE;
         }
       if (lmp && !s->tables->lmp_spares_checks)
