@@ -63,13 +63,4 @@ vs_movepick_attacker (const VsWorker *w, VsMove m)
  * give; most nodes cut off before their later captures come up.) */
 VsMove vs_movepick_next (VsWorker *w, int ply, VsMove *moves, int *scores, int n, int i);
 
-/* The caller has changed moves[i+1..n) of this ply (dropped some, kept the
- * others' order): the picker's state for them is gone, and it scans what
- * is left. */
-static inline void
-vs_movepick_forget (VsWorker *w, int ply)
-{
-  w->pick_size[ply] = 0;
-}
-
 G_END_DECLS
