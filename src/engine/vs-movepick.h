@@ -63,4 +63,13 @@ vs_movepick_attacker (const VsWorker *w, VsMove m)
  * give; most nodes cut off before their later captures come up.) */
 VsMove vs_movepick_next (VsWorker *w, int ply, VsMove *moves, int *scores, int n, int i);
 
+/* Tell the picker that moves[] of `ply` changed under it (moves were
+ * dropped), so that vs_movepick_next() scans them from now on rather than
+ * use the winner tree it built. */
+static inline void
+vs_movepick_forget (VsWorker *w, int ply)
+{
+  w->pick_size[ply] = 0;
+}
+
 G_END_DECLS

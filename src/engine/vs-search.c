@@ -607,7 +607,25 @@ search (VsWorker *w, int alpha, int beta, int depth, int ply, int known_check)
             fut = TRUE;
         }
       if (lmp && !s->tables->lmp_spares_checks)
-        continue;
+        {
+          /* Skip the quiet moves: every later quiet move would be pruned
+           * the same way (the move count only grows), and the picker has
+           * left only quiet moves and losing captures after this one.  So
+           * the losing captures are kept, in their order, and the quiet
+           * moves are dropped without being picked one by one (most of
+           * the picker's time went to them). */
+          int kept = i + 1;
+          for (int j = i + 1; j < n; j++)
+            if (vs_movepick_is_bad_capture (scores[j]))
+              {
+                moves[kept] = moves[j];
+                scores[kept] = scores[j];
+                kept++;
+              }
+          n = kept;
+          vs_movepick_forget (w, ply);
+          continue;
+        }
       /* Stockfish 11's pruning of a capture that loses more by the static
        * exchange than a margin that grows with the depth.  Only the
        * captures the move picker found losing (bad_capture) can: their
