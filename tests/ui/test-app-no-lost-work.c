@@ -705,18 +705,25 @@ loaded_cb (VsWindow *win, gboolean ok, gboolean *loaded)
 
 #define HUGE_BYTES (100 * 1000 * 1000)
 /* The main thread's CPU time within one gap between ticks: what the program
- * itself does on the main loop, which a busy machine cannot make larger.  The
+ * itself does on the main loop, which a busy machine makes larger only by
+ * memory stalls (below).  The
  * wall-clock gaps are printed (g_test_message, and `-m perf`, see README
  * "Benchmarks"), never asserted: on a shared machine they measure the load. */
 #if defined(__SANITIZE_ADDRESS__)
 /* AddressSanitizer's allocator work grows with the memory a step touches,
  * and these steps hold a 100 MB record: after the save, one gap took 80 ms
  * of main-thread CPU here and 307 ms in a loaded CI run, where the normal
- * build took 16 ms.  As with the memory bound below, the 50 ms bound is
+ * build took 16 ms.  As with the memory bound below, the 100 ms bound is
  * checked in the normal build; here only a runaway is caught. */
 #define MAX_CPU_GAP_MS 1000
 #else
-#define MAX_CPU_GAP_MS 50
+/* Not 50 ms: CPU time counts the cycles a thread stalls on memory, and
+ * another process's memory traffic makes those longer.  The largest gap of
+ * the autosave step took 12-18 ms of main-thread CPU in five runs beside
+ * one engine match here, 35 ms in a sixth, and 54 ms in a full suite run
+ * beside it (stop 50).  100 ms still fails on the file being written on the main loop
+ * (0.4 s, the save below) or read there (5 s). */
+#define MAX_CPU_GAP_MS 100
 #endif
 #if defined(__SANITIZE_ADDRESS__)
 /* AddressSanitizer keeps freed memory resident on purpose (quarantine) and
