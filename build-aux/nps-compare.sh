@@ -1,22 +1,35 @@
 #!/bin/sh
-# nps-compare.sh ENGINE1 ENGINE2 [MOVETIME_MS]
+# nps-compare.sh ENGINE1 ENGINE2 [MOVETIME_MS] [REPS]
 # Nodes per second of two UCI engines on the same Crazyhouse and Janggi
-# positions (the bench positions of variant-study-cli), one search each of
-# MOVETIME_MS (default 2000), one thread.  Prints one line per position and
-# engine: variant, position number, engine, nps.
+# positions (the bench positions of variant-study-cli), one thread, each
+# search MOVETIME_MS long (default 1000).  On each position the two engines
+# search in turn, REPS times each (default 5), so that a change in the
+# machine's load falls on both alike.  Prints one line per position:
+# variant, position number, the median nps of each engine and the median
+# of the REPS ratios ENGINE1/ENGINE2 with their least and greatest.
 set -eu
-E1=$1; E2=$2; MT=${3:-2000}
+E1=$1; E2=$2; MT=${3:-1000}; REPS=${4:-5}
 run () { # engine variant fen
   { echo uci; echo "setoption name UCI_Variant value $2"; echo "setoption name Threads value 1";
     echo isready; echo "position $3"; echo "go movetime $MT"; sleep $(( MT / 1000 + 1 )); echo quit; } |
     $1 2>/dev/null | grep '^info .*nps' | tail -1 | sed 's/.* nps \([0-9]*\).*/\1/'
 }
+median () { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 i=0
 while IFS='|' read -r v fen; do
   i=$((i + 1))
-  for e in "$E1" "$E2"; do
-    printf '%s %d %s %s\n' "$v" "$i" "$(basename "${e%% *}")" "$(run "$e" "$v" "$fen")"
+  a=""; b=""; r=""
+  k=0
+  while [ "$k" -lt "$REPS" ]; do
+    x=$(run "$E1" "$v" "$fen"); y=$(run "$E2" "$v" "$fen")
+    a="$a $x"; b="$b $y"; r="$r $(awk -v x="$x" -v y="$y" 'BEGIN { printf "%.3f", x / y }')"
+    k=$((k + 1))
   done
+  printf '%s %d %s %s %s %s ratio %s (%s-%s)\n' "$v" "$i" \
+    "$(basename "${E1%% *}")" "$(echo $a | tr ' ' '\n' | median)" \
+    "$(basename "${E2%% *}")" "$(echo $b | tr ' ' '\n' | median)" \
+    "$(echo $r | tr ' ' '\n' | median)" "$(echo $r | tr ' ' '\n' | sort -g | head -1)" \
+    "$(echo $r | tr ' ' '\n' | sort -g | tail -1)"
 done <<POS
 crazyhouse|startpos
 crazyhouse|fen r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R[] w KQkq - 1 5
